@@ -1,0 +1,48 @@
+/* cli.h - the subcommands of `yomi` (cli.md) and what they share. */
+#ifndef YOMI_CLI_H
+#define YOMI_CLI_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "engine/error.h"
+#include "engine/game.h"
+
+/* Exit statuses (cli.md). */
+enum { EXIT_OK = 0, EXIT_INTERNAL = 1, EXIT_USAGE = 2 };
+
+typedef struct {
+    const char *name;
+    int (*run)(int argc, char **argv); /* argv[0] is the command name */
+    const char *synopsis;              /* one line for `yomi --help` */
+    const char *help;                  /* full text for `yomi CMD --help` */
+} CliCommand;
+
+/* Print "yomi: MSG" on stderr and return EXIT_USAGE. */
+int cli_fail(const char *fmt, ...) YOMI_PRINTF(1, 2);
+
+/* True when argv holds -h/--help; prints the command's help. */
+bool cli_wants_help(const CliCommand *cmd, int argc, char **argv);
+
+/* Game variant options shared by every command that takes a GAME:
+ * --start, --score, --rules, --capture.  cli_game_option() consumes one
+ * such option (returns 1 when it did, 0 when `opt` is not one of them). */
+#define CLI_MAX_GAME_OPTS 8
+typedef struct {
+    GameOption opts[CLI_MAX_GAME_OPTS];
+    int n;
+} CliGameOpts;
+int cli_game_option(CliGameOpts *go, const char *opt, const char *value);
+
+/* Open the game and set `state` to --position or the start.  Prints the
+ * error and returns NULL on failure. */
+Game *cli_open_game(const char *id, const CliGameOpts *go, const char *position,
+                    void *state);
+
+/* Parse a non-negative integer option value; -1 + message when bad. */
+int cli_parse_int(const char *opt, const char *text, long lo, long hi, long *out);
+
+extern const CliCommand cli_perft, cli_show;
+const CliCommand *const *cli_commands(void);
+
+#endif

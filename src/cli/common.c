@@ -1,0 +1,89 @@
+/* common.c - helpers every subcommand uses: errors, game options, numbers. */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+
+int cli_fail(const char *fmt, ...)
+{
+    va_list ap;
+    fputs("yomi: ", stderr);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    return EXIT_USAGE;
+}
+
+bool cli_wants_help(const CliCommand *cmd, int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            fputs(cmd->help, stdout);
+            return true;
+        }
+    }
+    return false;
+}
+
+int cli_game_option(CliGameOpts *go, const char *opt, const char *value)
+{
+    static const char *const keys[] = {"start", "score", "rules", "capture"};
+    if (strncmp(opt, "--", 2) != 0)
+        return 0;
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+        if (strcmp(opt + 2, keys[i]) == 0) {
+            if (go->n == CLI_MAX_GAME_OPTS)
+                return 0;
+            go->opts[go->n].key = keys[i];
+            go->opts[go->n].value = value;
+            go->n++;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+Game *cli_open_game(const char *id, const CliGameOpts *go, const char *position,
+                    void *state)
+{
+    Err err = {{0}};
+    Game *g = game_open(id, go ? go->opts : NULL, go ? go->n : 0, &err);
+    if (!g) {
+        cli_fail("%s", err.msg);
+        return NULL;
+    }
+    if (position) {
+        if (g->ops->parse_position(g, position, state, &err) != 0) {
+            cli_fail("bad --position for %s: %s", g->name, err.msg);
+            game_close(g);
+            return NULL;
+        }
+    } else {
+        g->ops->start(g, state);
+    }
+    return g;
+}
+
+int cli_parse_int(const char *opt, const char *text, long lo, long hi, long *out)
+{
+    if (!text || !*text) {
+        cli_fail("%s needs a number", opt);
+        return -1;
+    }
+    errno = 0;
+    char *end;
+    long v = strtol(text, &end, 10);
+    if (*end != '\0' || errno == ERANGE) {
+        cli_fail("%s: '%.40s' is not a number", opt, text);
+        return -1;
+    }
+    if (v < lo || v > hi) {
+        cli_fail("%s: %ld is out of range (%ld..%ld)", opt, v, lo, hi);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}

@@ -1,0 +1,55 @@
+/* main.c - the one way in: `yomi` starts the UI, `yomi COMMAND ...` runs a
+ * subcommand (cli.md). */
+#include <locale.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "config.h"
+#include "ui/ui.h"
+
+static const CliCommand *const commands[] = {
+    &cli_perft,
+    &cli_show,
+    NULL,
+};
+
+const CliCommand *const *cli_commands(void) { return commands; }
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+            "usage: yomi [COMMAND [ARGS]]\n"
+            "\n"
+            "Kalah, Reversi and 5x5 shogi against the computer, and a workbench for\n"
+            "game-tree search algorithms.  With no command, starts the terminal UI.\n"
+            "\n"
+            "commands:\n");
+    for (int i = 0; commands[i]; i++)
+        fprintf(out, "  yomi %s\n", commands[i]->synopsis);
+    fprintf(out,
+            "  yomi --help | --version   (and yomi COMMAND --help)\n"
+            "\n"
+            "games: reversi (= reversi-8x8), reversi-RxC (even R, C in 4..8),\n"
+            "       kalah (= kalah-6x6), kalah-MxN (M pits 1..8, N seeds 1..10),\n"
+            "       gogo (= minishogi, gogo-shogi)\n");
+}
+
+int main(int argc, char **argv)
+{
+    setlocale(LC_ALL, "");
+    if (argc < 2)
+        return ui_main(argc, argv);
+    const char *cmd = argv[1];
+    if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0) {
+        usage(stdout);
+        return EXIT_OK;
+    }
+    if (strcmp(cmd, "--version") == 0 || strcmp(cmd, "-V") == 0) {
+        printf("yomi %s\n", PACKAGE_VERSION);
+        return EXIT_OK;
+    }
+    for (int i = 0; commands[i]; i++)
+        if (strcmp(cmd, commands[i]->name) == 0)
+            return commands[i]->run(argc - 1, argv + 1);
+    return cli_fail("unknown command '%.40s' (try yomi --help)", cmd);
+}

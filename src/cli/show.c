@@ -1,0 +1,51 @@
+/* show.c - `yomi show GAME [--position POS]`: the board as text. */
+#include <string.h>
+
+#include "cli/cli.h"
+
+static int show_run(int argc, char **argv)
+{
+    if (cli_wants_help(&cli_show, argc, argv))
+        return EXIT_OK;
+    const char *id = NULL, *position = NULL;
+    CliGameOpts go = {0};
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (strncmp(a, "--", 2) == 0) {
+            if (i + 1 >= argc)
+                return cli_fail("%s needs a value", a);
+            const char *v = argv[++i];
+            if (strcmp(a, "--position") == 0)
+                position = v;
+            else if (!cli_game_option(&go, a, v))
+                return cli_fail("show: unknown option '%s'", a);
+        } else if (!id) {
+            id = a;
+        } else {
+            return cli_fail("show: unexpected argument '%s'", a);
+        }
+    }
+    if (!id)
+        return cli_fail("show: which game? (yomi show GAME [--position POS])");
+    _Alignas(16) unsigned char state[GAME_MAX_STATE];
+    Game *g = cli_open_game(id, &go, position, state);
+    if (!g)
+        return EXIT_USAGE;
+    char buf[4096];
+    g->ops->render_text(g, state, buf, sizeof buf);
+    fputs(buf, stdout);
+    g->ops->format_position(g, state, buf, sizeof buf);
+    printf("position: %s\n", buf);
+    game_close(g);
+    return EXIT_OK;
+}
+
+const CliCommand cli_show = {
+    .name = "show",
+    .run = show_run,
+    .synopsis = "show GAME [--position POS]",
+    .help = "usage: yomi show GAME [--position POS]\n"
+            "\n"
+            "Print the position as text: the board, the side to move, the hands\n"
+            "(gogo) or stores (kalah), then the position in yomi's notation.\n",
+};

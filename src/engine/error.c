@@ -1,0 +1,14 @@
+#include "engine/error.h"
+
+#include <stdio.h>
+
+int err_set(Err *err, const char *fmt, ...)
+{
+    if (err) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+        va_end(ap);
+    }
+    return -1;
+}

@@ -1,0 +1,148 @@
+/* game.h - the one seam between the engine and the games.
+ *
+ * Each game family (kalah, reversi, gogo) exports ONE constant GameOps table.
+ * A concrete variant (reversi-6x6 with the parallel start, kalah-4x3 with the
+ * empty-capture rule, ...) is a Game: the ops plus the variant's parameters,
+ * built once by game_open() and read-only afterwards, so any number of
+ * searches may share it from any number of threads.
+ *
+ * States are small plain structs owned by the game; the engine only knows
+ * their size and copies them by value (copy-make: play() writes the child
+ * into a caller-supplied slot, nothing is ever undone).  States must be fully
+ * initialised, padding included, so memcmp/memcpy on them are meaningful.
+ */
+#ifndef YOMI_GAME_H
+#define YOMI_GAME_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "engine/error.h"
+
+/* A move, encoded by its game.  Two values are reserved for every game. */
+typedef uint16_t Move;
+#define MOVE_NONE ((Move)0xFFFF)
+#define MOVE_PASS ((Move)0xFFFE) /* the side to move passes (reversi) */
+
+/* Upper bounds every game respects, so the engine can size per-ply arrays
+ * once and never allocate while searching. */
+#define GAME_MAX_MOVES 320       /* legal moves in one position */
+#define GAME_MAX_STATE 128       /* bytes of one state */
+#define GAME_MAX_KEY 64          /* bytes of one exact key */
+
+/* Scores.  Games return plain numbers (disc or seed differences) except for
+ * a won or lost game that has no natural margin (gogo): they return
+ * +SCORE_WIN / -SCORE_WIN and the engine turns that into a distance-to-mate
+ * score (quicker wins and slower losses preferred). */
+#define SCORE_INF 32000
+#define SCORE_WIN 30000
+#define SCORE_WIN_MIN (SCORE_WIN - 1000) /* |v| >= this: a decided game */
+
+/* Orderings a game can supply for its moves. */
+typedef enum {
+    ORDER_NATURAL, /* the order legal_moves() returns: board order */
+    ORDER_STATIC,  /* the game's fixed priority table (the seeds' orders) */
+    ORDER_BEST     /* the engine's dynamic order; games give cheap hints */
+} MoveOrder;
+
+/* One variant option from the command line or the UI ("start", "parallel"). */
+typedef struct {
+    const char *key;
+    const char *value;
+} GameOption;
+
+typedef struct Game Game;
+typedef struct GameOps GameOps;
+
+struct GameOps {
+    const char *family;      /* "kalah", "reversi", "gogo" */
+    const char *description; /* one line for --help */
+
+    /* Build a variant.  `name` is the full id the user typed ("reversi-6x6",
+     * "kalah", "minishogi"); the registry has already matched the family.
+     * Unknown or bad options are errors. Returns NULL with `err` set. */
+    Game *(*open)(const char *name, const GameOption *opts, int nopts, Err *err);
+    void (*close)(Game *g);
+
+    /* --- rules ------------------------------------------------------ */
+    void (*start)(const Game *g, void *state);
+    int (*side_to_move)(const Game *g, const void *state); /* 0 first, 1 second */
+    /* All legal moves in natural (board) order; returns the count.  A side
+     * that must pass gets the single move MOVE_PASS.  Returns 0 exactly when
+     * the position is terminal. */
+    int (*legal_moves)(const Game *g, const void *state, Move *moves);
+    /* child = state after m (m must be legal).  A move after which the same
+     * side moves again (Kalah) shows as side_to_move(child) == mover. */
+    void (*play)(const Game *g, const void *state, Move m, void *child);
+    bool (*is_terminal)(const Game *g, const void *state);
+    /* Final value of a terminal position from the side to move's view. */
+    int (*final_score)(const Game *g, const void *state);
+    /* Heuristic value from the side to move's view (non-terminal). */
+    int (*evaluate)(const Game *g, const void *state);
+
+    /* --- keys ------------------------------------------------------- */
+    /* 64-bit Zobrist hash kept incrementally inside the state. */
+    uint64_t (*hash)(const Game *g, const void *state);
+    /* Collision-free key for exact memo tables; returns its length
+     * (<= GAME_MAX_KEY).  Covers everything that decides the game's future
+     * (board, side to move, hands; not move counters). */
+    int (*exact_key)(const Game *g, const void *state, uint8_t *key);
+
+    /* --- ordering hints --------------------------------------------- */
+    /* Reorder moves[0..n) by the game's fixed priority (stable). */
+    void (*order_static)(const Game *g, const void *state, Move *moves, int n);
+    /* Cheap dynamic score of each move (higher = try earlier), or NULL. */
+    void (*score_moves)(const Game *g, const void *state, const Move *moves,
+                        int n, int *scores);
+
+    /* --- notation --------------------------------------------------- */
+    /* Parse a position in the game's notation (cli.md). 0 ok, -1 + err. */
+    int (*parse_position)(const Game *g, const char *text, void *state, Err *err);
+    void (*format_position)(const Game *g, const void *state, char *buf, size_t len);
+    /* Parse a move and check that it is legal in `state`. 0 ok, -1 + err. */
+    int (*parse_move)(const Game *g, const void *state, const char *text,
+                      Move *m, Err *err);
+    void (*format_move)(const Game *g, const void *state, Move m, char *buf,
+                        size_t len);
+    /* Human-readable board for `yomi show` (plain ASCII, several lines). */
+    void (*render_text)(const Game *g, const void *state, char *buf, size_t len);
+
+    /* --- optional hooks (NULL when absent) -------------------------- */
+    /* Fast perft (e.g. bulk counting); same convention as the generic one. */
+    uint64_t (*perft)(const Game *g, const void *state, int depth);
+    /* Rules that look at the history (gogo repetition): given the states of
+     * the game so far, oldest first, the last being the current position,
+     * return true and the value (side to move's view) when the history ends
+     * the game. */
+    bool (*history_result)(const Game *g, const void *const *states, int n,
+                           int *value);
+};
+
+/* Every Game starts with this header; a game's own struct embeds it first
+ * and keeps its variant parameters after it. */
+struct Game {
+    const GameOps *ops;
+    char name[32];         /* canonical id, e.g. "reversi-6x6" */
+    size_t state_size;     /* bytes of one state, <= GAME_MAX_STATE */
+    int max_moves;         /* bound on legal_moves() for this variant */
+};
+
+/* The registry: every family, and lookup by user-facing name. */
+extern const GameOps kalah_ops, reversi_ops, gogo_ops;
+const GameOps *const *game_families(void); /* NULL-terminated */
+
+/* Open a game by its CLI id (cli.md: reversi, reversi-6x6, kalah-4x3, gogo,
+ * minishogi, ...).  NULL + err on an unknown id or a bad option. */
+Game *game_open(const char *id, const GameOption *opts, int nopts, Err *err);
+void game_close(Game *g);
+
+/* Convenience wrappers used everywhere outside the hot paths. */
+static inline int game_side(const Game *g, const void *s) { return g->ops->side_to_move(g, s); }
+
+/* Generic perft (Edax's convention, see data/reversi/perft.txt): uses the
+ * game's hook when it has one. */
+uint64_t game_perft(const Game *g, const void *state, int depth);
+uint64_t game_perft_generic(const Game *g, const void *state, int depth);
+
+#endif

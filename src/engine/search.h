@@ -1,0 +1,113 @@
+/* search.h - the engine's one entry point, shared by the CLI and the UI.
+ *
+ * A Search owns everything one search needs (per-ply state stack, move
+ * lists, the transposition table), allocated once by search_new(), so the
+ * search itself never allocates and several searches can run side by side
+ * (the compare screen runs many).  There is no global mutable state.
+ *
+ * Threads: search_start() runs the search on its own thread; any other
+ * thread may call search_poll() at any time (lock-free: relaxed atomics) and
+ * search_stop(); search_wait() joins and returns the result.  search_run()
+ * does the same synchronously on the calling thread.
+ */
+#ifndef YOMI_SEARCH_H
+#define YOMI_SEARCH_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "engine/error.h"
+#include "engine/game.h"
+
+#define SEARCH_MAX_PLY 128
+
+typedef enum {
+    ALGO_MINIMAX,
+    ALGO_NEGAMAX,
+    ALGO_ALPHABETA,        /* seed 002: min/max with one limit */
+    ALGO_NEGAALPHA,        /* one limit, negamax form */
+    ALGO_ALPHABETA_WINDOW, /* fail-hard, both bounds */
+    ALGO_FAILSOFT,
+    ALGO_NEGASCOUT,        /* seeds 000/001: null window on every child */
+    ALGO_PVS,              /* modern PVS: full window on the first child */
+    ALGO_MTDF,
+    ALGO_COUNT
+} Algo;
+
+typedef enum { TABLE_OFF, TABLE_ON, TABLE_EXACT } TableMode;
+typedef enum { EXTRA_TURN_FULL, EXTRA_TURN_SIMPLIFIED } ExtraTurnMode;
+
+typedef struct SearchConfig {
+    Algo algo;
+    int depth;            /* plies; ignored when solve */
+    bool solve;           /* search to the end of the game */
+    MoveOrder order;
+    TableMode table;
+    int table_mb;         /* size of TABLE_ON */
+    bool has_guess;       /* mtdf first guess given */
+    int guess;
+    int time_ms;          /* > 0: iterative deepening under this limit */
+    uint64_t node_limit;  /* > 0: stop after about this many nodes */
+    bool quiescence;      /* games that have it (gogo) */
+    ExtraTurnMode extra_turn;
+} SearchConfig;
+
+/* Defaults: negascout, depth 6, best order, table on 16 MB, quiescence on. */
+void search_config_default(SearchConfig *cfg);
+
+/* Names as cli.md spells them ("alphabeta-window", ...). */
+const char *algo_name(Algo a);
+int algo_parse(const char *name, Algo *a, Err *err);
+
+/* A snapshot of the live counters. */
+typedef struct SearchStats {
+    uint64_t nodes;       /* positions visited */
+    uint64_t leaves;      /* evaluation calls (the seeds' 評価回数) */
+    uint64_t probes;      /* table look-ups */
+    uint64_t hits;        /* table look-ups that answered */
+    uint64_t cutoffs;
+    uint64_t researches;  /* NegaScout/PVS re-searches */
+    uint64_t mtd_passes;
+    int depth;            /* deepest completed iteration */
+    int value;            /* best value so far, side to move at the root */
+    Move best;            /* best move so far (MOVE_NONE before any) */
+    uint64_t elapsed_ms;
+    uint64_t nps;
+    bool running;
+} SearchStats;
+
+typedef struct SearchResult {
+    Move move;            /* MOVE_NONE when the root is terminal */
+    int value;            /* from the side to move at the root */
+    Move pv[SEARCH_MAX_PLY];
+    int pv_len;
+    /* The moves the side to move plays this turn: its PV prefix while the
+     * turn stays with it (Kalah extra turns); usually just `move`. */
+    Move turn[SEARCH_MAX_PLY];
+    int turn_len;
+    SearchStats stats;
+    bool stopped;         /* ended by search_stop() or a limit */
+} SearchResult;
+
+typedef struct Search Search;
+
+/* NULL + err when the config does not fit the game or memory is short. */
+Search *search_new(const Game *g, const SearchConfig *cfg, Err *err);
+void search_free(Search *s);
+
+/* Positions played before the root, oldest first (for repetition rules);
+ * copied.  Optional. */
+void search_set_history(Search *s, const void *const *states, int n);
+
+/* Clear the table (between unrelated positions). */
+void search_clear(Search *s);
+
+int search_start(Search *s, const void *root, Err *err);
+void search_stop(Search *s);
+bool search_done(const Search *s);
+void search_poll(const Search *s, SearchStats *out);
+void search_wait(Search *s, SearchResult *out);
+
+int search_run(Search *s, const void *root, SearchResult *out, Err *err);
+
+#endif

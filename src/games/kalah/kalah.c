@@ -1,0 +1,16 @@
+/* kalah.c - PLACEHOLDER until the kalah rules land (issue 3): keeps the build whole. */
+#include "engine/game.h"
+
+static Game *open_placeholder(const char *name, const GameOption *opts, int nopts, Err *err)
+{
+    (void)opts;
+    (void)nopts;
+    err_set(err, "%s is not built yet", name);
+    return (Game *)0;
+}
+
+const GameOps kalah_ops = {
+    .family = "kalah",
+    .description = "kalah (not built yet)",
+    .open = open_placeholder,
+};

@@ -1,0 +1,31 @@
+#!/bin/sh
+# The command-line contract's basics: help, version, unknown input (cli.md).
+. "$TESTLIB"
+
+run_yomi --help
+ok $rc "--help exits 0"
+case $out in *"yomi perft GAME"*) ok 0 "--help lists perft" ;; *) ok 1 "--help lists perft" ;; esac
+
+run_yomi --version
+ok $rc "--version exits 0"
+case $out in "yomi "[0-9]*) ok 0 "--version prints the version" ;; *) ok 1 "--version prints the version" ;; esac
+
+for cmd in perft show; do
+    run_yomi $cmd --help
+    ok $rc "$cmd --help exits 0"
+    case $out in "usage: yomi $cmd"*) ok 0 "$cmd --help shows usage" ;; *) ok 1 "$cmd --help shows usage" ;; esac
+done
+
+bad_input "unknown command" frobnicate
+bad_input "unknown game" perft chess --depth 1
+bad_input "empty game" perft "" --depth 1
+bad_input "perft without depth" perft reversi
+bad_input "perft negative depth" perft reversi --depth -1
+bad_input "perft depth not a number" perft reversi --depth x3
+bad_input "perft depth too large" perft reversi --depth 99999999999999999999
+bad_input "perft unknown option" perft reversi --depth 1 --colour red
+bad_input "option without value" perft reversi --depth
+bad_input "show without game" show
+bad_input "show extra argument" show reversi extra
+
+done_testing
