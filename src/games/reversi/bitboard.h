@@ -1,0 +1,93 @@
+/* bitboard.h - reversi move generation and flips on 64-bit boards.
+ *
+ * Every board size lives in the top-left corner of the 8x8 layout: square
+ * (row, col) is bit row*8 + col, a1 = bit 0 is the top-left corner.  Squares
+ * outside the R x C board are simply never occupied, and the caller's
+ * `empty` set excludes them, so the 8x8 routines serve every size: a line of
+ * discs always ends at the first square that is not an opponent's disc, and
+ * an invalid square never is one.
+ *
+ * Everything here is inline because it is the inner loop of perft and of
+ * every search; nothing walks square by square.
+ */
+#ifndef YOMI_REVERSI_BITBOARD_H
+#define YOMI_REVERSI_BITBOARD_H
+
+#include <stdint.h>
+
+/* Columns b..g: a horizontal or diagonal line of flipped discs never
+ * includes column a or h (those can only be its ends), so masking them out
+ * of the opponent's discs stops shifts from wrapping into the next row. */
+#define BB_INNER_COLS 0x7E7E7E7E7E7E7E7EULL
+
+/* The 8 rays from each square to the 8x8 edge, excluding the square itself.
+ * Rays 0..3 run towards higher bits (+1 east, +7 south-west, +8 south,
+ * +9 south-east), rays 4..7 towards lower bits (the opposites). */
+extern uint64_t bb_rays[64][8];
+
+/* Fill bb_rays; safe to call from any number of threads, any number of times. */
+void bb_init(void);
+
+/* Squares one step beyond a line of `o` discs that starts next to a `p` disc,
+ * in both senses of one axis (`s` = 1, 7, 8 or 9).  Doubling the step after
+ * two single steps covers the longest possible line (6 discs) in 4 steps. */
+static inline uint64_t bb_moves_axis(uint64_t p, uint64_t o, int s)
+{
+    uint64_t up = o & (p << s), down = o & (p >> s);
+    up |= o & (up << s);
+    down |= o & (down >> s);
+    const uint64_t pair_up = o & (o << s), pair_down = o & (o >> s);
+    up |= pair_up & (up << (2 * s));
+    down |= pair_down & (down >> (2 * s));
+    up |= pair_up & (up << (2 * s));
+    down |= pair_down & (down >> (2 * s));
+    return (up << s) | (down >> s);
+}
+
+/* Legal moves for the side owning `p`: empty squares that close a line. */
+static inline uint64_t bb_moves(uint64_t p, uint64_t o, uint64_t empty)
+{
+    const uint64_t inner = o & BB_INNER_COLS;
+    return (bb_moves_axis(p, inner, 1) | bb_moves_axis(p, o, 8) |
+            bb_moves_axis(p, inner, 7) | bb_moves_axis(p, inner, 9)) & empty;
+}
+
+/* Discs flipped along a ray towards higher bits: every disc before the first
+ * non-opponent square, when that square holds a `p` disc. */
+static inline uint64_t bb_flips_up(uint64_t ray, uint64_t p, uint64_t o)
+{
+    const uint64_t stop = ray & ~o;
+    const uint64_t first = stop & (0 - stop); /* 0 when the ray is all `o` */
+    const uint64_t mask = 0 - (uint64_t)((first & p) != 0);
+    return (first - 1) & ray & mask;
+}
+
+/* The same towards lower bits: the first stop is the HIGHEST set bit.  The
+ * `| 1` keeps clz defined; the `& ray` then rejects that fake stop. */
+static inline uint64_t bb_flips_down(uint64_t ray, uint64_t p, uint64_t o)
+{
+    const uint64_t stop = ray & ~o;
+    const uint64_t last = (1ULL << 63) >> __builtin_clzll(stop | 1);
+    const uint64_t mask = 0 - (uint64_t)((last & p & ray) != 0);
+    return ray & (0 - (last << 1)) & mask;
+}
+
+/* Discs flipped when the owner of `p` plays on the empty square `sq`
+ * (0 when the move is illegal). */
+static inline uint64_t bb_flips(uint64_t p, uint64_t o, int sq)
+{
+    const uint64_t *r = bb_rays[sq];
+    return bb_flips_up(r[0], p, o) | bb_flips_up(r[1], p, o) |
+           bb_flips_up(r[2], p, o) | bb_flips_up(r[3], p, o) |
+           bb_flips_down(r[4], p, o) | bb_flips_down(r[5], p, o) |
+           bb_flips_down(r[6], p, o) | bb_flips_down(r[7], p, o);
+}
+
+static inline int bb_count(uint64_t b) { return __builtin_popcountll(b); }
+
+/* Perft from (p to move, o), Edax's convention (data/reversi/perft.txt):
+ * a pass is a ply, a finished game is a leaf only at the last ply.
+ * `valid` is the board's mask of squares. */
+uint64_t bb_perft(uint64_t p, uint64_t o, uint64_t valid, int depth);
+
+#endif
