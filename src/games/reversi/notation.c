@@ -11,6 +11,15 @@
  * whitespace.  Anything longer is rejected before it is scanned. */
 #define POSITION_MAX_TEXT 256
 
+/* strnlen(text) > n, without reading past the terminating NUL. */
+static bool longer_than(const char *text, size_t n)
+{
+    for (size_t i = 0; i <= n; i++)
+        if (text[i] == '\0')
+            return false;
+    return true;
+}
+
 static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
 /* Describe one character of user input safely in a message. */
@@ -30,7 +39,7 @@ int reversi_parse_position(const Game *g, const char *text, void *state, Err *er
     char c1[8];
     if (!text)
         return err_set(err, "no position given");
-    if (strnlen(text, POSITION_MAX_TEXT + 1) > POSITION_MAX_TEXT)
+    if (longer_than(text, POSITION_MAX_TEXT))
         return err_set(err, "position too long (a %dx%d position is %d squares, a space "
                             "and X or O)", r->rows, r->cols, squares);
     const char *p = text;

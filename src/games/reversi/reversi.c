@@ -69,8 +69,8 @@ static int apply_option(Reversi *r, const GameOption *o, Err *err)
     return err_set(err, "--%.40s does not apply to reversi (its options: --start, --score)", o->key);
 }
 
-/* Lay `first` (square names, e.g. "a1 d1") at the head of the static order,
- * then every other square of the board in natural order. */
+/* Put the squares `first` at the head of the static order, then every other
+ * square of the board in natural order. */
 static void build_rank(Reversi *r, const int *first, int nfirst)
 {
     bool placed[64] = {false};
@@ -124,7 +124,8 @@ static int square_class(const Reversi *r, int row, int col)
     return ring(r, row, col) >= 2 ? 2 : 3;
 }
 
-static void build_static_order(Reversi *r)
+/* The corners and the squares next to them, for evaluate and score_moves. */
+static void find_corners(Reversi *r)
 {
     for (int row = 0; row < r->rows; row++)
         for (int col = 0; col < r->cols; col++) {
@@ -134,6 +135,10 @@ static void build_static_order(Reversi *r)
             else if (cls >= 4)
                 r->near_corners |= 1ULL << (row * 8 + col);
         }
+}
+
+static void build_static_order(Reversi *r)
+{
     int first[64], n = 0;
     if (r->rows == 4 && r->cols == 4) {
         n = squares_of("a1 d1 a4 d4", first); /* seed 002 */
@@ -174,6 +179,7 @@ static Game *reversi_open(const char *name, const GameOption *opts, int nopts, E
             return NULL;
         }
     }
+    find_corners(r);
     build_static_order(r);
     r->base.ops = &reversi_ops;
     if (rows == 8 && cols == 8)
