@@ -133,6 +133,8 @@ void form_draw(Form *fm, Grid *g, int y, int x, int h, int w)
         switch (f->kind) {
         case FIELD_HEADING:
             grid_putn(g, yy, xx, ST_TITLE, f->label, w);
+            if (f->choices) /* a choice shown but fixed */
+                grid_printf(g, yy, x + 20, ST_TITLE, " %s", f->choices[f->value]);
             continue;
         case FIELD_BUTTON:
             grid_printf(g, yy, x + 20, cur ? ST_KEY | SF_SELECT : ST_KEY, "[ %s ]", f->label);
