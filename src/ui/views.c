@@ -3,10 +3,11 @@
 
 #include "ui/view.h"
 
-extern const BoardView view_reversi;
+extern const BoardView view_reversi, view_gogo;
 
 static const BoardView *const views[] = {
     &view_reversi,
+    &view_gogo,
     NULL,
 };
 

@@ -1,16 +1,398 @@
-/* gogo.c - PLACEHOLDER until the gogo rules land (issue 3): keeps the build whole. */
-#include "engine/game.h"
+/* gogo.c - gogo shogi (5x5 minishogi, 5五将棋) behind the game interface:
+ * opening the variant, the ops table, evaluation, move ordering, the
+ * repetition rule, and the public helpers of gogo.h. */
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
 
-static Game *open_placeholder(const char *name, const GameOption *opts, int nopts, Err *err)
+#include "games/gogo/internal.h"
+
+#define START_SFEN "rbsgk/4p/5/P4/KGSBR b - 1"
+
+typedef struct {
+    Game base; /* first: a Gogo is a Game */
+    GogoState start;
+} Gogo;
+
+_Static_assert(sizeof(GogoState) == 96, "GogoState is 96 bytes without hidden padding");
+_Static_assert(sizeof(GogoState) <= GAME_MAX_STATE, "GogoState fits the engine's slots");
+_Static_assert(offsetof(GogoState, hand) == offsetof(GogoState, board) + 25 &&
+                   offsetof(GogoState, side) == offsetof(GogoState, hand) + 2 * GOGO_HAND_KINDS,
+               "board, hands and side are contiguous: the exact key");
+#define EXACT_KEY_LEN (25 + 2 * GOGO_HAND_KINDS + 1)
+
+/* ---- building states (the parser and the tests) ---------------------------- */
+
+void gogo_state_clear(GogoState *s) { memset(s, 0, sizeof *s); }
+
+void gogo_state_put(GogoState *s, int sq, int kind, int owner)
 {
-    (void)opts;
-    (void)nopts;
-    err_set(err, "%s is not built yet", name);
-    return (Game *)0;
+    const int code = make_code(kind, owner);
+    s->board[sq] = (uint8_t)code;
+    s->by_kind[kind - 1] |= bit(sq);
+    s->by_owner[owner] |= bit(sq);
+    s->hash ^= T.zobrist_piece[code][sq];
+}
+
+void gogo_state_set_hand(GogoState *s, int owner, int base_kind, int count)
+{
+    uint8_t *h = &s->hand[owner][base_kind - 1];
+    s->hash ^= T.zobrist_hand[owner][base_kind - 1][*h] ^ T.zobrist_hand[owner][base_kind - 1][count];
+    *h = (uint8_t)count;
+}
+
+void gogo_state_set_side(GogoState *s, int side)
+{
+    if (s->side != side)
+        s->hash ^= T.zobrist_side;
+    s->side = (uint8_t)side;
+}
+
+/* ---- variants ------------------------------------------------------------- */
+
+static Game *gogo_open(const char *name, const GameOption *opts, int nopts, Err *err)
+{
+    static const char *const ids[] = {"gogo", "minishogi", "gogo-shogi"};
+    bool known = false;
+    for (size_t i = 0; i < sizeof ids / sizeof ids[0]; i++)
+        known |= strcmp(name, ids[i]) == 0;
+    if (!known)
+        return err_set(err, "unknown game '%.40s' (5x5 shogi is gogo, minishogi or gogo-shogi)",
+                       name), NULL;
+    if (nopts > 0)
+        return err_set(err, "--%.40s does not apply to gogo (it has no variant options)",
+                       opts[0].key ? opts[0].key : "?"), NULL;
+    gogo_tables_init();
+    Gogo *g = calloc(1, sizeof *g);
+    if (!g)
+        return err_set(err, "out of memory"), NULL;
+    g->base.ops = &gogo_ops;
+    strcpy(g->base.name, "gogo");
+    g->base.state_size = sizeof(GogoState);
+    g->base.max_moves = GAME_MAX_MOVES;
+    if (gogo_parse_position(&g->base, START_SFEN, &g->start, err) != 0) {
+        free(g);
+        return NULL;
+    }
+    return &g->base;
+}
+
+static void gogo_close(Game *g) { free(g); }
+
+/* ---- rules through the vtable ------------------------------------------------ */
+
+static void op_start(const Game *g, void *state) { *(GogoState *)state = ((const Gogo *)g)->start; }
+
+static int op_side_to_move(const Game *g, const void *state)
+{
+    (void)g;
+    return as_state(state)->side;
+}
+
+static int op_legal_moves(const Game *g, const void *state, Move *moves)
+{
+    (void)g;
+    return gogo_generate(as_state(state), moves);
+}
+
+static void op_play(const Game *g, const void *state, Move m, void *child)
+{
+    (void)g;
+    gogo_play(as_state(state), m, (GogoState *)child);
+}
+
+static bool op_is_terminal(const Game *g, const void *state)
+{
+    (void)g;
+    return gogo_count(as_state(state)) == 0;
+}
+
+/* The only end without history: no legal move, a loss for the side to move. */
+static int op_final_score(const Game *g, const void *state)
+{
+    (void)g;
+    (void)state;
+    return -SCORE_WIN;
+}
+
+/* Material values on the board by kind, and in hand (a piece in hand can go
+ * anywhere, so it is worth a little more than the same piece standing). */
+static const int board_value[K_COUNT] = {0, 100, 450, 500, 600, 700, 0, 500, 500, 800, 950};
+static const int hand_value[GOGO_HAND_KINDS] = {120, 500, 550, 650, 750};
+
+static int material(const GogoState *s, int owner)
+{
+    int v = 0;
+    for (int k = K_PAWN; k < K_COUNT; k++)
+        v += board_value[k] * popcount(kinds(s, k) & s->by_owner[owner]);
+    for (int k = 0; k < GOGO_HAND_KINDS; k++)
+        v += hand_value[k] * s->hand[owner][k];
+    return v;
+}
+
+static int op_evaluate(const Game *g, const void *state)
+{
+    (void)g;
+    const GogoState *s = as_state(state);
+    return material(s, s->side) - material(s, s->side ^ 1);
+}
+
+static uint64_t op_hash(const Game *g, const void *state)
+{
+    (void)g;
+    return as_state(state)->hash;
+}
+
+static int op_exact_key(const Game *g, const void *state, uint8_t *key)
+{
+    (void)g;
+    memcpy(key, as_state(state)->board, EXACT_KEY_LEN);
+    return EXACT_KEY_LEN;
+}
+
+/* ---- move ordering ------------------------------------------------------------ */
+
+/* order_static's classes, tried in this order. */
+enum { CLASS_CAPTURE, CLASS_PROMOTION, CLASS_BOARD, CLASS_DROP, CLASS_COUNT };
+
+static int move_class(const GogoState *s, Move m)
+{
+    if (gogo_move_is_drop(m))
+        return CLASS_DROP;
+    if (s->board[gogo_move_to(m)])
+        return CLASS_CAPTURE;
+    return gogo_move_promotes(m) ? CLASS_PROMOTION : CLASS_BOARD;
+}
+
+/* Captures, then promotions, then other board moves, then drops; within a
+ * class the incoming order is kept (a stable bucket pass). */
+static void op_order_static(const Game *g, const void *state, Move *moves, int n)
+{
+    (void)g;
+    const GogoState *s = as_state(state);
+    Move sorted[GAME_MAX_MOVES];
+    int out = 0;
+    for (int c = 0; c < CLASS_COUNT; c++)
+        for (int i = 0; i < n; i++)
+            if (move_class(s, moves[i]) == c)
+                sorted[out++] = moves[i];
+    memcpy(moves, sorted, (size_t)n * sizeof *moves);
+}
+
+/* Does m attack the enemy king directly from its target square?  (Discovered
+ * checks are left out: this is an ordering hint, not a rule.) */
+static bool gives_direct_check(const GogoState *s, Move m, int kind_after)
+{
+    const int us = s->side, enemy_king = king_square(s, us ^ 1);
+    if (enemy_king < 0)
+        return false;
+    const int to = gogo_move_to(m);
+    Bits occ = occupied(s) | bit(to);
+    if (!gogo_move_is_drop(m))
+        occ &= ~bit(gogo_move_from(m));
+    return (piece_attacks(kind_after, us, to, occ) & bit(enemy_king)) != 0;
+}
+
+/* MVV/LVA for captures, the value gained by promoting, a bonus for checks. */
+static void op_score_moves(const Game *g, const void *state, const Move *moves, int n, int *scores)
+{
+    (void)g;
+    const GogoState *s = as_state(state);
+    for (int i = 0; i < n; i++) {
+        const Move m = moves[i];
+        const int to = gogo_move_to(m);
+        int kind, kind_after, score = 0;
+        if (gogo_move_is_drop(m)) {
+            kind = kind_after = gogo_move_drop_piece(m);
+        } else {
+            kind = code_kind(s->board[gogo_move_from(m)]);
+            kind_after = gogo_move_promotes(m) ? kind_promoted(kind) : kind;
+            if (s->board[to])
+                score += 10000 + 16 * board_value[code_kind(s->board[to])] -
+                         board_value[kind] / 8;
+            score += board_value[kind_after] - board_value[kind];
+        }
+        if (gives_direct_check(s, m, kind_after))
+            score += 500;
+        scores[i] = score;
+    }
+}
+
+/* ---- repetition (sennichite) ---------------------------------------------------- */
+
+static bool same_position(const GogoState *a, const GogoState *b)
+{
+    return a->hash == b->hash && memcmp(a->board, b->board, EXACT_KEY_LEN) == 0;
+}
+
+/// Sennichite: the fourth occurrence of the same position (board, hands,
+/// side to move) ends the game.  Gogo gives the loss to sente, who moves
+/// first, unless one side gave check with every one of its moves since the
+/// first occurrence: perpetual check loses for the checking side.
+static bool op_history_result(const Game *g, const void *const *states, int n, int *value)
+{
+    (void)g;
+    if (n < 1)
+        return false;
+    const GogoState *now = states[n - 1];
+    int seen = 1, first = n - 1;
+    for (int i = n - 2; i >= 0 && seen < 4; i--) {
+        if (same_position(states[i], now)) {
+            seen++;
+            first = i;
+        }
+    }
+    if (seen < 4)
+        return false;
+    bool always_in_check[2] = {true, true};
+    for (int i = first + 1; i < n; i++) {
+        const GogoState *s = states[i];
+        if (!gogo_state_in_check(s))
+            always_in_check[s->side] = false;
+    }
+    int loser = GOGO_SENTE;
+    if (always_in_check[GOGO_SENTE] && !always_in_check[GOGO_GOTE])
+        loser = GOGO_GOTE; /* gote checked sente on every move */
+    *value = loser == now->side ? -SCORE_WIN : SCORE_WIN;
+    return true;
+}
+
+/* ---- perft ----------------------------------------------------------------------- */
+
+static uint64_t op_perft(const Game *g, const void *state, int depth)
+{
+    (void)g;
+    return gogo_perft_state(as_state(state), depth);
 }
 
 const GameOps gogo_ops = {
     .family = "gogo",
-    .description = "gogo (not built yet)",
-    .open = open_placeholder,
+    .description = "gogo shogi: 5x5 shogi (minishogi, 5五将棋) with drops",
+    .open = gogo_open,
+    .close = gogo_close,
+    .start = op_start,
+    .side_to_move = op_side_to_move,
+    .legal_moves = op_legal_moves,
+    .play = op_play,
+    .is_terminal = op_is_terminal,
+    .final_score = op_final_score,
+    .evaluate = op_evaluate,
+    .hash = op_hash,
+    .exact_key = op_exact_key,
+    .order_static = op_order_static,
+    .score_moves = op_score_moves,
+    .parse_position = gogo_parse_position,
+    .format_position = gogo_format_position,
+    .parse_move = gogo_parse_move,
+    .format_move = gogo_format_move,
+    .render_text = gogo_render_text,
+    .perft = op_perft,
+    .history_result = op_history_result,
 };
+
+/* ---- public helpers (gogo.h) ---------------------------------------------------- */
+
+Move gogo_make_move(int from_file, int from_rank, int to_file, int to_rank, bool promote)
+{
+    if (!gogo_on_board(from_file, from_rank) || !gogo_on_board(to_file, to_rank))
+        return MOVE_NONE;
+    return gogo_move(gogo_square(from_file, from_rank), gogo_square(to_file, to_rank), promote);
+}
+
+Move gogo_make_drop(GogoPiece piece, int to_file, int to_rank)
+{
+    if (piece < GOGO_PAWN || piece > GOGO_ROOK || !gogo_on_board(to_file, to_rank))
+        return MOVE_NONE;
+    return gogo_drop(piece, gogo_square(to_file, to_rank));
+}
+
+bool gogo_decode_move(Move m, GogoMoveInfo *info)
+{
+    memset(info, 0, sizeof *info);
+    const int from = gogo_move_from(m), to = gogo_move_to(m);
+    if (m >> 11 || to >= NSQ || from >= GOGO_DROP_FROM + GOGO_HAND_KINDS ||
+        (from >= GOGO_DROP_FROM && gogo_move_promotes(m)))
+        return false;
+    info->drop = from >= GOGO_DROP_FROM;
+    info->promote = gogo_move_promotes(m);
+    info->to_file = gogo_square_file(to);
+    info->to_rank = gogo_square_rank(to);
+    if (info->drop) {
+        info->piece = gogo_move_drop_piece(m);
+    } else {
+        info->from_file = gogo_square_file(from);
+        info->from_rank = gogo_square_rank(from);
+    }
+    return true;
+}
+
+GogoPiece gogo_piece_at(const Game *g, const void *state, int file, int rank, int *owner,
+                        bool *promoted)
+{
+    (void)g;
+    int code = gogo_on_board(file, rank) ? as_state(state)->board[gogo_square(file, rank)] : 0;
+    if (owner)
+        *owner = code ? code_owner(code) : -1;
+    if (promoted)
+        *promoted = code && code_kind(code) > K_KING;
+    return code ? (GogoPiece)kind_base(code_kind(code)) : GOGO_NONE;
+}
+
+int gogo_hand_count(const Game *g, const void *state, int owner, GogoPiece piece)
+{
+    (void)g;
+    if ((owner != GOGO_SENTE && owner != GOGO_GOTE) || piece < GOGO_PAWN || piece > GOGO_ROOK)
+        return 0;
+    return as_state(state)->hand[owner][piece - 1];
+}
+
+int gogo_side_to_move(const Game *g, const void *state) { return op_side_to_move(g, state); }
+
+bool gogo_in_check(const Game *g, const void *state)
+{
+    (void)g;
+    return gogo_state_in_check(as_state(state));
+}
+
+bool gogo_is_legal(const Game *g, const void *state, Move m)
+{
+    (void)g;
+    Move moves[GAME_MAX_MOVES];
+    const int n = gogo_generate(as_state(state), moves);
+    for (int i = 0; i < n; i++)
+        if (moves[i] == m)
+            return true;
+    return false;
+}
+
+/* The mover's unpromoted promotable piece on `from`, or 0. */
+static int promotable_kind_at(const GogoState *s, int from_file, int from_rank)
+{
+    if (!gogo_on_board(from_file, from_rank))
+        return 0;
+    const int code = s->board[gogo_square(from_file, from_rank)];
+    if (!code || code_owner(code) != s->side || !kind_can_promote(code_kind(code)))
+        return 0;
+    return code_kind(code);
+}
+
+bool gogo_may_promote(const Game *g, const void *state, int from_file, int from_rank, int to_file,
+                      int to_rank)
+{
+    (void)g;
+    const GogoState *s = as_state(state);
+    if (!promotable_kind_at(s, from_file, from_rank) || !gogo_on_board(to_file, to_rank))
+        return false;
+    const Bits squares = bit(gogo_square(from_file, from_rank)) | bit(gogo_square(to_file, to_rank));
+    return (squares & T.last_rank[s->side]) != 0;
+}
+
+bool gogo_must_promote(const Game *g, const void *state, int from_file, int from_rank, int to_file,
+                       int to_rank)
+{
+    (void)g;
+    const GogoState *s = as_state(state);
+    return promotable_kind_at(s, from_file, from_rank) == K_PAWN &&
+           gogo_on_board(to_file, to_rank) &&
+           (T.last_rank[s->side] & bit(gogo_square(to_file, to_rank))) != 0;
+}
