@@ -493,7 +493,7 @@ static void status_line(const GameScreen *gs, char *buf, size_t len, int *style)
         if (n == 1 && moves[0] == MOVE_PASS)
             snprintf(buf, len, "%s has no move: press Enter to pass", gs->view->side_name[side]);
         else if (gs->cursor.selected)
-            snprintf(buf, len, "%s to move: now choose where it goes (Esc drops it)",
+            snprintf(buf, len, "%s to move: now choose where it goes (Esc puts it back)",
                      gs->view->side_name[side]);
         else
             snprintf(buf, len, "%s to move: choose with the arrows, Enter plays",

@@ -252,8 +252,7 @@ static PickResult select_here(const Game *g, const void *state, Cursor *c, char 
     c->sel_area = c->area;
     c->sel_row = c->row;
     c->sel_col = c->col;
-    snprintf(msg, len, "%s", c->area ? "drop it where? (Esc puts it back)"
-                                     : "move it where? (Esc puts it back)");
+    (void)msg; /* the status line says what comes next */
     return PICK_SELECTED;
 }
 

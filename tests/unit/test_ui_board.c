@@ -138,6 +138,90 @@ static void reversi_pick_and_cursor(void **unused)
     game_close(g);
 }
 
+/* ---- gogo ---------------------------------------------------------------- */
+
+static void gogo_boards_in_both_glyph_sets(void **unused)
+{
+    (void)unused;
+    unsigned char st[GAME_MAX_STATE];
+    Game *g = open_game("gogo", "rbs1k/4p/5/P1+s2/K1GB1 b Rg 1", st);
+    assert_string_equal(draw(g, st, &glyphs_utf8, NULL, MOVE_NONE, false, NULL),
+                        "Gote  hand 金\n"
+                        "  5   4   3   2   1\n"
+                        "┌────────────────────┐\n"
+                        "│v飛 v角 v銀  ・ v玉 │ a\n"
+                        "│ ・  ・  ・  ・ v歩 │ b\n"
+                        "│ ・  ・  ・  ・  ・ │ c\n"
+                        "│ 歩  ・ v全  ・  ・ │ d\n"
+                        "│ 王  ・  金  角  ・ │ e\n"
+                        "└────────────────────┘\n"
+                        "Sente hand 飛");
+    Grid grid;
+    assert_string_equal(draw(g, st, &glyphs_ascii, NULL, MOVE_NONE, false, &grid),
+                        "Gote  hand g\n"
+                        "  5  4  3  2  1\n"
+                        "+---------------+\n"
+                        "| r  b  s  .  k | a\n"
+                        "| .  .  .  .  p | b\n"
+                        "| .  .  .  .  . | c\n"
+                        "| P  . +s  .  . | d\n"
+                        "| K  .  G  B  . | e\n"
+                        "+---------------+\n"
+                        "Sente hand R");
+    /* the promoted silver is marked by style too, gote's pieces by theirs */
+    assert_true(grid_at(&grid, 6, 7)->style & SF_PROMO);
+    assert_int_equal(STYLE_BASE(grid_at(&grid, 6, 8)->style), ST_P1);
+    assert_int_equal(STYLE_BASE(grid_at(&grid, 7, 2)->style), ST_P0);
+    grid_free(&grid);
+    game_close(g);
+}
+
+static void gogo_pick_promotion_and_drop(void **unused)
+{
+    (void)unused;
+    unsigned char st[GAME_MAX_STATE];
+    Game *g = open_game("gogo", "4k/2S2/5/5/K4 b P 1", st);
+    const BoardView *v = view_for(g);
+    Cursor c = {0};
+    Move moves[2];
+    char msg[120] = "";
+    /* the silver on 3b (row 1, col 2) to 3a: promotion is a choice */
+    c.row = 1;
+    c.col = 2;
+    assert_int_equal(v->pick(g, st, &c, moves, msg, sizeof msg), PICK_SELECTED);
+    assert_true(c.selected);
+    v->cursor_move(g, st, &c, -1, 0);
+    assert_int_equal(v->pick(g, st, &c, moves, msg, sizeof msg), PICK_PROMOTE);
+    char mv[16];
+    g->ops->format_move(g, st, moves[0], mv, sizeof mv);
+    assert_string_equal(mv, "3b3a+");
+    g->ops->format_move(g, st, moves[1], mv, sizeof mv);
+    assert_string_equal(mv, "3b3a");
+    /* an empty square first: a message, nothing picked */
+    c = (Cursor){.row = 2, .col = 2};
+    assert_int_equal(v->pick(g, st, &c, moves, msg, sizeof msg), PICK_NONE);
+    assert_non_null(strstr(msg, "pick one of your own pieces"));
+    /* down from the last row into sente's hand, pick the pawn, drop it on 3c */
+    c = (Cursor){.row = 4, .col = 0};
+    v->cursor_move(g, st, &c, 1, 0);
+    assert_int_equal(c.area, 1);
+    assert_int_equal(v->pick(g, st, &c, moves, msg, sizeof msg), PICK_SELECTED);
+    assert_true(v->hit(g, st, &glyphs_utf8, 5, 10, &c)); /* 3c on screen */
+    assert_int_equal(c.area, 0);
+    assert_int_equal(v->pick(g, st, &c, moves, msg, sizeof msg), PICK_MOVE);
+    g->ops->format_move(g, st, moves[0], mv, sizeof mv);
+    assert_string_equal(mv, "P*3c");
+    /* a pawn may not be dropped on the last rank */
+    c = (Cursor){.area = 1, .col = 4};
+    assert_int_equal(v->pick(g, st, &c, moves, msg, sizeof msg), PICK_SELECTED);
+    c.area = 0;
+    c.row = 0;
+    c.col = 0;
+    assert_int_equal(v->pick(g, st, &c, moves, msg, sizeof msg), PICK_NONE);
+    assert_non_null(strstr(msg, "cannot drop there"));
+    game_close(g);
+}
+
 /* ---- players ------------------------------------------------------------- */
 
 static void player_specs_round_trip(void **unused)
@@ -270,6 +354,8 @@ int main(void)
         cmocka_unit_test(reversi_ascii_board_with_legal_moves),
         cmocka_unit_test(reversi_utf8_board_marks_cursor_and_last_move),
         cmocka_unit_test(reversi_pick_and_cursor),
+        cmocka_unit_test(gogo_boards_in_both_glyph_sets),
+        cmocka_unit_test(gogo_pick_promotion_and_drop),
         cmocka_unit_test(player_specs_round_trip),
         cmocka_unit_test(session_undo_redo),
         cmocka_unit_test(session_save_and_load),
