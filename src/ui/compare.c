@@ -406,12 +406,14 @@ static void compare_draw(Screen *s, Grid *g)
     }
     char status[120];
     if (done == c->nrows) {
-        int besti = 0;
-        for (int i = 1; i < c->nrows; i++)
-            if (c->rows[i].stats.leaves < c->rows[besti].stats.leaves)
-                besti = i;
-        snprintf(status, sizeof status, "Done: %s needed the fewest leaves.",
-                 algo_name(c->rows[besti].algo));
+        uint64_t fewest = UINT64_MAX;
+        for (int i = 0; i < c->nrows; i++)
+            if (c->rows[i].state == ROW_DONE && c->rows[i].stats.leaves < fewest)
+                fewest = c->rows[i].stats.leaves;
+        int n = snprintf(status, sizeof status, "Done. Fewest leaves:");
+        for (int i = 0; i < c->nrows && n < (int)sizeof status; i++)
+            if (c->rows[i].state == ROW_DONE && c->rows[i].stats.leaves == fewest)
+                n += snprintf(status + n, sizeof status - (size_t)n, " %s", algo_name(c->rows[i].algo));
         grid_put(g, g->h - 3, 1, ST_GOOD, status);
     } else {
         snprintf(status, sizeof status, "Searching: %d of %d done (%s)", done, c->nrows,

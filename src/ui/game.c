@@ -131,12 +131,18 @@ void game_screen_tick(Screen *s)
     GameScreen *gs = s->data;
     Driver *d = &gs->driver;
     Move played;
+    bool hinting = d->hinting;
     if (driver_tick(d, &played)) {
         after_move(s);
         if (gs->step) {
             gs->paused = true;
             gs->step = false;
         }
+    }
+    if (hinting && !d->hinting && d->hint_move != MOVE_NONE && gs->view->cursor_to_move) {
+        gs->cursor.selected = false;
+        gs->view->cursor_to_move(gs->session->game, session_current(gs->session), d->hint_move,
+                                 &gs->cursor);
     }
     if (d->error[0]) {
         app_message(s->app, ST_BAD, "engine: %s", d->error);
@@ -572,6 +578,18 @@ void game_screen_draw_common(Screen *s, Grid *g, int *panel_x, int *panel_y)
     *panel_y = py + 4;
 }
 
+static void draw_hint(const GameScreen *gs, Grid *g, int y, int x)
+{
+    const Driver *d = &gs->driver;
+    const Session *se = gs->session;
+    char move[32], value[32];
+    if (d->hint_move == MOVE_NONE || d->hint_at != se->n)
+        return;
+    se->game->ops->format_move(se->game, session_current(se), d->hint_move, move, sizeof move);
+    fmt_value(d->hint_value, value, sizeof value);
+    grid_printf(g, y, x, ST_GOOD, "Hint: %s (%s) - the cursor is on it", move, value);
+}
+
 int game_screen_draw_search(Screen *s, Grid *g, int y, int x, int w)
 {
     GameScreen *gs = s->data;
@@ -592,6 +610,7 @@ int game_screen_draw_search(Screen *s, Grid *g, int y, int x, int w)
         grid_putn(g, y, x, ST_TITLE, "Search", w);
         grid_putn(g, y + 1, x, ST_DIM, "The computer's counters show here", w);
         grid_putn(g, y + 2, x, ST_DIM, "while it thinks (t asks for a hint).", w);
+        draw_hint(gs, g, y + 5, x);
         return y + 7;
     }
     grid_putn(g, y, x, ST_TITLE, head, w);
@@ -631,11 +650,7 @@ int game_screen_draw_search(Screen *s, Grid *g, int y, int x, int w)
     grid_printf(g, y + 4, col2 + 7, ST_KEY, "%s", c);
     if (st->best != MOVE_NONE)
         grid_printf(g, y + 4, col2 + 8 + (int)strlen(c), ST_NORMAL, "(%s)", b);
-    if (d->hint_move != MOVE_NONE && d->hint_at == se->n) {
-        se->game->ops->format_move(se->game, session_current(se), d->hint_move, c, sizeof c);
-        fmt_value(d->hint_value, b, sizeof b);
-        grid_printf(g, y + 5, x, ST_GOOD, "Hint: %s (%s)", c, b);
-    }
+    draw_hint(gs, g, y + 5, x);
     return y + 7;
 }
 

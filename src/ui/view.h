@@ -55,6 +55,8 @@ typedef struct BoardView {
                        char *msg, size_t msglen);
     /* Mouse: the drawing's cell (y, x) to a cursor; false when not a square. */
     bool (*hit)(const Game *g, const void *state, const Glyphs *gl, int y, int x, Cursor *c);
+    /* Put the cursor where a person would start to play m (the hint). */
+    void (*cursor_to_move)(const Game *g, const void *state, Move m, Cursor *c);
     /* One line of score/material, e.g. "Black 12  White 9". */
     void (*score)(const Game *g, const void *state, char *buf, size_t len);
 } BoardView;

@@ -337,6 +337,23 @@ static bool gg_hit(const Game *g, const void *state, const Glyphs *gl, int y, in
     return false;
 }
 
+static void gg_cursor_to_move(const Game *g, const void *state, Move m, Cursor *c)
+{
+    GogoMoveInfo mi;
+    if (!gogo_decode_move(m, &mi))
+        return;
+    if (mi.drop) {
+        c->area = 1 + gogo_side_to_move(g, state);
+        for (int i = 0; i < GOGO_HAND_KINDS; i++)
+            if (hand_order[i] == mi.piece)
+                c->col = i;
+        return;
+    }
+    c->area = 0;
+    c->row = mi.from_rank - 1;
+    c->col = 5 - mi.from_file;
+}
+
 static void gg_score(const Game *g, const void *state, char *buf, size_t len)
 {
     int in_hand[2] = {0, 0};
@@ -356,5 +373,6 @@ const BoardView view_gogo = {
     .cursor_move = gg_move,
     .pick = gg_pick,
     .hit = gg_hit,
+    .cursor_to_move = gg_cursor_to_move,
     .score = gg_score,
 };

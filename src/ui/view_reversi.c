@@ -95,6 +95,17 @@ static bool rv_hit(const Game *g, const void *state, const Glyphs *gl, int y, in
     return true;
 }
 
+static void rv_cursor_to_move(const Game *g, const void *state, Move m, Cursor *c)
+{
+    (void)g;
+    (void)state;
+    if (m == MOVE_PASS || m == MOVE_NONE)
+        return;
+    c->area = 0;
+    c->row = reversi_move_row(m);
+    c->col = reversi_move_col(m);
+}
+
 static void rv_score(const Game *g, const void *state, char *buf, size_t len)
 {
     int b, w;
@@ -112,5 +123,6 @@ const BoardView view_reversi = {
     .cursor_move = rv_move,
     .pick = rv_pick,
     .hit = rv_hit,
+    .cursor_to_move = rv_cursor_to_move,
     .score = rv_score,
 };
