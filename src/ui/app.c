@@ -13,6 +13,7 @@
 
 #include <curses.h>
 
+#include "ui/autosave.h"
 #include "ui/screen.h"
 #include "ui/settings.h"
 #include "ui/theme.h"
@@ -286,6 +287,7 @@ static bool start_curses(App *app)
 static int finish(App *app, int status)
 {
     endwin();
+    autosave_flush(); /* the last move is on disk before we say it is saved */
     if (status >= 128)
         fprintf(stderr, "yomi: stopped by signal %d; the game was saved (Resume last game)\n",
                 status - 128);

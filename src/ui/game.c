@@ -12,6 +12,7 @@
 
 #include <curses.h>
 
+#include "ui/autosave.h"
 #include "ui/fmt.h"
 #include "ui/game_screen.h"
 #include "ui/settings.h"
@@ -119,10 +120,8 @@ bool game_screen_busy(Screen *s)
 void game_screen_autosave(Screen *s)
 {
     GameScreen *gs = s->data;
-    char path[4096];
     Err err = {{0}};
-    if (session_autosave_path(path, sizeof path, &err) != 0 ||
-        session_save(gs->session, path, &err) != 0)
+    if (autosave_submit(gs->session, &err) != 0)
         app_message(s->app, ST_BAD, "autosave failed: %s", err.msg);
 }
 
@@ -139,6 +138,9 @@ void game_screen_tick(Screen *s)
             gs->step = false;
         }
     }
+    char why[200];
+    if (autosave_error(why, sizeof why))
+        app_message(s->app, ST_BAD, "autosave failed: %s", why);
     if (hinting && !d->hinting && d->hint_move != MOVE_NONE && gs->view->cursor_to_move) {
         gs->cursor.selected = false;
         gs->view->cursor_to_move(gs->session->game, session_current(gs->session), d->hint_move,

@@ -1,4 +1,5 @@
 /* session.c - a game in progress: history, undo/redo, save files. */
+#define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -172,7 +173,21 @@ int session_write(const Session *s, FILE *f)
     return ferror(f) ? -1 : 0;
 }
 
-int session_save(const Session *s, const char *path, Err *err)
+char *session_text(const Session *s, size_t *len)
+{
+    char *buf = NULL;
+    FILE *f = open_memstream(&buf, len);
+    if (!f)
+        return NULL;
+    int bad = session_write(s, f);
+    if (fclose(f) != 0 || bad) {
+        free(buf);
+        return NULL;
+    }
+    return buf;
+}
+
+int session_write_file(const char *path, const char *data, size_t len, Err *err)
 {
     char tmp[4096];
     if (snprintf(tmp, sizeof tmp, "%s.XXXXXX", path) >= (int)sizeof tmp)
@@ -180,22 +195,33 @@ int session_save(const Session *s, const char *path, Err *err)
     int fd = mkstemp(tmp);
     if (fd < 0)
         return err_set(err, "cannot write %.200s: %s", path, strerror(errno));
-    FILE *f = fdopen(fd, "w");
-    if (!f) {
-        close(fd);
-        unlink(tmp);
-        return err_set(err, "cannot write %.200s: %s", path, strerror(errno));
+    bool bad = false;
+    for (size_t done = 0; done < len && !bad;) {
+        ssize_t n = write(fd, data + done, len - done);
+        if (n < 0 && errno == EINTR)
+            continue;
+        bad = n <= 0;
+        done += n > 0 ? (size_t)n : 0;
     }
-    int bad = session_write(s, f);
-    bad |= fflush(f) != 0;
-    bad |= fsync(fileno(f)) != 0;
-    bad |= fclose(f) != 0;
+    bad |= fsync(fd) != 0;
+    bad |= close(fd) != 0;
     if (bad || rename(tmp, path) != 0) {
         int e = errno;
         unlink(tmp);
         return err_set(err, "cannot write %.200s: %s", path, strerror(e));
     }
     return 0;
+}
+
+int session_save(const Session *s, const char *path, Err *err)
+{
+    size_t len;
+    char *text = session_text(s, &len);
+    if (!text)
+        return err_set(err, "out of memory");
+    int rc = session_write_file(path, text, len, err);
+    free(text);
+    return rc;
 }
 
 static void chomp(char *line)

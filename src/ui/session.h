@@ -61,6 +61,10 @@ void session_move_text(const Session *s, int i, char *buf, size_t len);
 int session_write(const Session *s, FILE *f);
 /* Atomic: a temp file in the same folder, fsync, rename. */
 int session_save(const Session *s, const char *path, Err *err);
+/* The save file as text (malloc'ed; NULL when out of memory). */
+char *session_text(const Session *s, size_t *len);
+/* Write `data` to `path` atomically as session_save does. */
+int session_write_file(const char *path, const char *data, size_t len, Err *err);
 Session *session_read(FILE *f, const char *name, Err *err);
 Session *session_load(const char *path, Err *err);
 
