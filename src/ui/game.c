@@ -616,27 +616,12 @@ int game_screen_draw_search(Screen *s, Grid *g, int y, int x, int w)
         return y + 7;
     }
     grid_putn(g, y, x, ST_TITLE, head, w);
-    char a[32], b[32], c[32];
-    int col2 = x + (w > 40 ? 22 : w / 2);
-    grid_printf(g, y + 1, x, ST_DIM, "algorithm");
-    grid_putn(g, y + 1, x + 10, ST_NORMAL, cfg ? algo_name(cfg->algo) : "negascout", col2 - x - 10);
-    grid_printf(g, y + 1, col2, ST_DIM, "depth");
-    grid_printf(g, y + 1, col2 + 7, ST_NORMAL, "%d", st->depth);
-    fmt_count(st->nodes, a, sizeof a);
-    fmt_count(st->leaves, b, sizeof b);
-    grid_printf(g, y + 2, x, ST_DIM, "nodes");
-    grid_printf(g, y + 2, x + 6, ST_NORMAL, "%10s", a);
-    grid_printf(g, y + 2, col2, ST_DIM, "leaves");
-    grid_printf(g, y + 2, col2 + 7, ST_NORMAL, "%s", b);
-    fmt_count(st->hits, a, sizeof a);
-    fmt_short(st->nps, b, sizeof b);
-    grid_printf(g, y + 3, x, ST_DIM, "hits");
-    grid_printf(g, y + 3, x + 6, ST_NORMAL, "%10s", a);
-    grid_printf(g, y + 3, col2, ST_DIM, "nps");
-    grid_printf(g, y + 3, col2 + 7, ST_NORMAL, "%s", b);
-    fmt_ms(st->elapsed_ms, a, sizeof a);
-    grid_printf(g, y + 4, x, ST_DIM, "time");
-    grid_printf(g, y + 4, x + 6, ST_NORMAL, "%10s", a);
+    char nodes[32], leaves[32], hits[32], nps[32], time[32], best[32] = "-", value[32];
+    fmt_count(st->nodes, nodes, sizeof nodes);
+    fmt_count(st->leaves, leaves, sizeof leaves);
+    fmt_count(st->hits, hits, sizeof hits);
+    fmt_short(st->nps, nps, sizeof nps);
+    fmt_ms(st->elapsed_ms, time, sizeof time);
     /* The best move is in the notation of the position searched: the
      * current one while thinking, the one before it once played. */
     const void *root = NULL;
@@ -644,16 +629,33 @@ int game_screen_draw_search(Screen *s, Grid *g, int y, int x, int w)
         root = session_current(se);
     else if (se->n > 0)
         root = session_state(se, se->n - 1);
-    strcpy(c, "-");
     if (root && st->best != MOVE_NONE)
-        se->game->ops->format_move(se->game, root, st->best, c, sizeof c);
-    fmt_value(st->value, b, sizeof b);
-    grid_printf(g, y + 4, col2, ST_DIM, "best");
-    grid_printf(g, y + 4, col2 + 7, ST_KEY, "%s", c);
-    if (st->best != MOVE_NONE)
-        grid_printf(g, y + 4, col2 + 8 + (int)strlen(c), ST_NORMAL, "(%s)", b);
-    draw_hint(gs, g, y + 5, x);
-    return y + 7;
+        se->game->ops->format_move(se->game, root, st->best, best, sizeof best);
+    fmt_value(st->value, value, sizeof value);
+    char depth[16];
+    snprintf(depth, sizeof depth, "%d", st->depth);
+    struct {
+        const char *label, *text;
+    } const item[] = {
+        {"algorithm", cfg ? algo_name(cfg->algo) : "negascout"}, {"depth", depth},
+        {"nodes", nodes}, {"leaves", leaves}, {"hits", hits}, {"nps", nps},
+        {"time", time}, {"best", best},
+    };
+    int n = (int)(sizeof item / sizeof item[0]);
+    bool two = w >= 40; /* two columns when there is room, else one */
+    int rows = two ? n / 2 : n;
+    for (int i = 0; i < n; i++) {
+        int yy = y + 1 + (two ? i / 2 : i);
+        int xx = x + (two && i % 2 ? 22 : 0);
+        int lw = two && i % 2 ? 7 : 10;
+        grid_put(g, yy, xx, ST_DIM, item[i].label);
+        int end = grid_putn(g, yy, xx + lw, i == 7 ? ST_KEY : ST_NORMAL, item[i].text,
+                            (two && i % 2 == 0 ? 22 : w) - lw - 1);
+        if (i == 7 && st->best != MOVE_NONE)
+            grid_printf(g, yy, end + 1, ST_NORMAL, "(%s)", value);
+    }
+    draw_hint(gs, g, y + rows + 1, x);
+    return y + rows + 3;
 }
 
 void game_screen_draw_moves(Screen *s, Grid *g, int y, int x, int w, int h)

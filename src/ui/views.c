@@ -3,11 +3,12 @@
 
 #include "ui/view.h"
 
-extern const BoardView view_reversi, view_gogo;
+extern const BoardView view_reversi, view_gogo, view_kalah;
 
 static const BoardView *const views[] = {
     &view_reversi,
     &view_gogo,
+    &view_kalah,
     NULL,
 };
 
