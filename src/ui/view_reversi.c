@@ -77,8 +77,12 @@ static PickResult rv_pick(const Game *g, const void *state, Cursor *c, Move move
         moves[0] = reversi_move_at(c->row, c->col);
         return PICK_MOVE;
     }
-    snprintf(msg, len, "%c%d is not a legal move: it must flip at least one disc",
-             'a' + c->col, c->row + 1);
+    if (reversi_colour_at(g, state, c->row, c->col) != REVERSI_EMPTY)
+        snprintf(msg, len, "%c%d is taken: choose an empty square marked %s", 'a' + c->col,
+                 c->row + 1, "+");
+    else
+        snprintf(msg, len, "%c%d is not a legal move: it must flip at least one disc",
+                 'a' + c->col, c->row + 1);
     return PICK_NONE;
 }
 
