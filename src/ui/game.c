@@ -468,17 +468,22 @@ static void status_line(const GameScreen *gs, char *buf, size_t len, int *style)
     *style = ST_NORMAL;
     if (gs->over) {
         int v = gs->over_value;
-        char margin[32] = "";
+        char margin[32] = "", who[64];
         if (v != 0 && v > -SCORE_WIN_MIN && v < SCORE_WIN_MIN)
             snprintf(margin, sizeof margin, " by %d", v < 0 ? -v : v);
+        int winner = v > 0 ? 0 : 1;
+        bool one_human = se->players[0].human != se->players[1].human;
         if (v == 0)
-            snprintf(buf, len, "Game over: a draw%s%s.", gs->over_why[0] ? " by " : "", gs->over_why);
+            snprintf(who, sizeof who, "a draw");
+        else if (one_human && se->players[winner].human)
+            snprintf(who, sizeof who, "you win (%s%s)", gs->view->side_name[winner], margin);
+        else if (one_human)
+            snprintf(who, sizeof who, "you lose (%s wins%s)", gs->view->side_name[winner], margin);
         else
-            snprintf(buf, len, "Game over: %s wins%s%s%s.", gs->view->side_name[v > 0 ? 0 : 1],
-                     margin, gs->over_why[0] ? ", " : "", gs->over_why);
-        size_t n = strlen(buf);
-        snprintf(buf + n, len - n, "  Play again? y/n");
-        *style = ST_GOOD | SF_BOLD;
+            snprintf(who, sizeof who, "%s wins%s", gs->view->side_name[winner], margin);
+        snprintf(buf, len, "Game over: %s%s%s.  Play again? y/n", who,
+                 gs->over_why[0] ? ", by " : "", gs->over_why);
+        *style = (one_human && v != 0 && !se->players[winner].human ? ST_BAD : ST_GOOD) | SF_BOLD;
         return;
     }
     if (gs->asking_promotion) {
@@ -717,7 +722,10 @@ static void game_draw(Screen *s, Grid *g)
     static const char *const keys_ascii[] = {"hjkl", "move", "u/r", "undo/redo",
                                              "t", "hint", "s/o", "save/load",
                                              "c", "compare", "?", "help", "q", "quit", NULL};
-    draw_keys(g, s->app->glyphs->utf8 ? keys : keys_ascii);
+    static const char *const over_keys[] = {"y/Enter", "play again", "n/Esc", "menu", "u", "undo",
+                                            "s", "save", "c", "compare", "q", "quit", NULL};
+    GameScreen *gs = s->data;
+    draw_keys(g, gs->over ? over_keys : s->app->glyphs->utf8 ? keys : keys_ascii);
 }
 
 static void game_resize(Screen *s, int w, int h)

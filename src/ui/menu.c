@@ -7,6 +7,7 @@
 #include <curses.h>
 
 #include "ui/screen.h"
+#include "ui/game_screen.h"
 #include "ui/session.h"
 
 enum { ITEM_NEW, ITEM_WATCH, ITEM_COMPARE, ITEM_RESUME, ITEM_LOAD, ITEM_HELP, ITEM_SETTINGS,
@@ -30,13 +31,37 @@ static const struct {
 typedef struct {
     int cur;
     bool have_autosave;
+    char saved[360];       /* "Carry on with reversi-6x6 after 12 moves" */
+    uint64_t checked_at;
 } Menu;
 
+/* What the autosave holds, read from its header (cheap: a few lines). */
 static void refresh_autosave(Menu *m)
 {
-    char path[4096];
+    char path[4096], line[256], game[300] = "?";
     Err err;
-    m->have_autosave = session_autosave_path(path, sizeof path, &err) == 0 && access(path, R_OK) == 0;
+    m->have_autosave = false;
+    if (session_autosave_path(path, sizeof path, &err) != 0)
+        return;
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return;
+    int moves = -1;
+    while (fgets(line, sizeof line, f)) {
+        line[strcspn(line, "\n")] = '\0';
+        if (strncmp(line, "game ", 5) == 0)
+            snprintf(game, sizeof game, "%s", line + 5);
+        else if (strcmp(line, "moves") == 0)
+            moves = 0;
+        else if (moves >= 0 && strncmp(line, "at ", 3) == 0)
+            moves = atoi(line + 3);
+        else if (moves >= 0 && line[0] && line[0] != '#')
+            moves++;
+    }
+    fclose(f);
+    m->have_autosave = moves >= 0;
+    snprintf(m->saved, sizeof m->saved, "Carry on with %s after %d move%s", game, moves,
+             moves == 1 ? "" : "s");
 }
 
 static int menu_init(Screen *s, void *arg)
@@ -163,7 +188,11 @@ static void menu_draw(Screen *s, Grid *g)
 {
     Menu *m = s->data;
     const App *app = s->app;
-    refresh_autosave(m);
+    uint64_t now = game_now_ms();
+    if (now - m->checked_at > 1000) { /* the autosave is written in the background */
+        refresh_autosave(m);
+        m->checked_at = now;
+    }
     /* The name, large enough to recognise, small enough for 12 rows. */
     const char *banner = app->glyphs->utf8 ? "y o m i   読 み" : "y o m i";
     int bw = grid_text_width(banner);
@@ -188,8 +217,8 @@ static void menu_draw(Screen *s, Grid *g)
         grid_put(g, row0 + i, x + 23, ST_KEY, hk);
     }
     const char *about = items[m->cur].about;
-    if (m->cur == ITEM_RESUME && !m->have_autosave)
-        about = "No saved game yet: games are saved here after every move";
+    if (m->cur == ITEM_RESUME)
+        about = m->have_autosave ? m->saved : "No saved game yet: games are saved after every move";
     grid_put(g, row0 + ITEM_COUNT + 1, (g->w - grid_text_width(about)) / 2, ST_DIM, about);
     static const char *const keys[] = {"\xe2\x86\x91\xe2\x86\x93", "choose", "Enter", "open",
                                        "?", "help", "q", "quit", NULL};
