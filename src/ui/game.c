@@ -42,6 +42,21 @@ static void after_move(Screen *s)
     gs->next_move_at = game_now_ms() + (uint64_t)(gs->watch ? gs->delay_ms : 150);
 }
 
+/* Say what the board alone does not: a pass, or a move that keeps the turn
+ * (Kalah's last seed in the store). */
+static void announce(Screen *s)
+{
+    GameScreen *gs = s->data;
+    const Session *se = gs->session;
+    if (se->n == 0 || gs->over)
+        return;
+    int mover = game_side(se->game, session_state(se, se->n - 1));
+    if (se->moves[se->n - 1] == MOVE_PASS)
+        app_message(s->app, ST_NORMAL, "%s passes: no legal move", gs->view->side_name[mover]);
+    else if (session_side(se) == mover)
+        app_message(s->app, ST_GOOD, "%s moves again", gs->view->side_name[mover]);
+}
+
 static int adopt(Screen *s, Session *session, char *error, size_t errlen)
 {
     GameScreen *gs = s->data;
@@ -133,6 +148,7 @@ void game_screen_tick(Screen *s)
     bool hinting = d->hinting;
     if (driver_tick(d, &played)) {
         after_move(s);
+        announce(s);
         if (gs->step) {
             gs->paused = true;
             gs->step = false;
@@ -338,6 +354,7 @@ static void play_human(Screen *s, Move m)
         return;
     }
     after_move(s);
+    announce(s);
 }
 
 static void pick(Screen *s)
@@ -349,7 +366,6 @@ static void pick(Screen *s)
     int n = g->ops->legal_moves(g, session_current(se), moves);
     if (n == 1 && moves[0] == MOVE_PASS) {
         play_human(s, MOVE_PASS);
-        app_message(s->app, ST_NORMAL, "you pass: no legal move");
         return;
     }
     Move picked[2];

@@ -78,4 +78,16 @@ see "Black to move" "and the game goes on"
 ui_keys q
 see "yomi-exited-0" "q at move 0 quits without asking"
 
+# SIGINT in the middle of a game: the terminal comes back and the game is saved
+rm -f "$ui_tmp/state/yomi/autosave.yomi"
+ui_start -- play reversi-6x6 --first human --second alphabeta:2
+see "Black to move" "a 6x6 game"
+ui_keys Enter
+see "2." "a move and the reply"
+kill -INT "$(ui_pid)"
+see "yomi-exited-130" "SIGINT: yomi leaves through its main loop"
+see "the game was saved" "and says the game was saved"
+grep -q '^game reversi-6x6' "$ui_tmp/state/yomi/autosave.yomi"
+ok $? "the autosave holds the game"
+
 done_testing
