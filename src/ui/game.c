@@ -631,8 +631,9 @@ int game_screen_draw_search(Screen *s, Grid *g, int y, int x, int w)
         cfg = &se->players[d->last_side].cfg;
     } else {
         grid_putn(g, y, x, ST_TITLE, "Search", w);
-        grid_putn(g, y + 1, x, ST_DIM, "The computer's counters show here", w);
-        grid_putn(g, y + 2, x, ST_DIM, "while it thinks (t asks for a hint).", w);
+        grid_putn(g, y + 1, x, ST_DIM, "Live counters appear here", w);
+        grid_putn(g, y + 2, x, ST_DIM, "while the computer thinks.", w);
+        grid_putn(g, y + 3, x, ST_DIM, "t asks it for a hint.", w);
         draw_hint(gs, g, y + 5, x);
         return y + 7;
     }

@@ -180,7 +180,6 @@ void ui_player_describe(const UiPlayer *p, char *buf, size_t len)
     else if (c->time_ms)
         snprintf(lim, sizeof lim, "%.1fs", c->time_ms / 1000.0);
     else
-        snprintf(lim, sizeof lim, "depth %d", c->depth);
-    snprintf(buf, len, "%s, %s%s", algo_name(c->algo), lim,
-             c->table == TABLE_OFF ? "" : ", table");
+        snprintf(lim, sizeof lim, "d%d", c->depth);
+    snprintf(buf, len, "%s %s%s", algo_name(c->algo), lim, c->table == TABLE_OFF ? "" : " +table");
 }

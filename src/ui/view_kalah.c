@@ -206,11 +206,7 @@ static void kl_score(const Game *g, const void *state, char *buf, size_t len)
         snprintf(buf, len, "?");
         return;
     }
-    int in_play = 0;
-    for (int s = 0; s < 2; s++)
-        for (int i = 0; i < b.pits; i++)
-            in_play += b.seeds[s][i];
-    snprintf(buf, len, "Stores: South %d  North %d  (%d in play)", b.store[0], b.store[1], in_play);
+    snprintf(buf, len, "In store: South %d  North %d", b.store[0], b.store[1]);
 }
 
 const BoardView view_kalah = {
