@@ -130,6 +130,8 @@ static void kl_draw(Grid *out, const ViewCtx *ctx)
     grid_printf(out, ROW_STORES, 1, ST_P1 | SF_BOLD, "%3d", b.store[1]);
     grid_printf(out, ROW_STORES, right + 1, ST_P0 | SF_BOLD, "%3d", b.store[0]);
     const char *arrow = gl->utf8 ? "\xe2\x86\xba sowing" : "sowing anticlockwise";
+    if (grid_text_width(arrow) > right - PIT_W - 3)
+        arrow = gl->utf8 ? "\xe2\x86\xba" : "sowing";
     grid_put(out, ROW_STORES, (right + PIT_W - grid_text_width(arrow)) / 2 + 1, ST_DIM, arrow);
 }
 
