@@ -412,12 +412,110 @@ static void test_solved_small_boards(void **unused)
     assert_true(published >= 1);
 }
 
+/* ---- the seed's tables ---------------------------------------------------------- */
+
+/* A throwaway replica of seed 000's `negaalpha` (spec/seed-tables.md), only
+ * to show that the seed rules - the early end above half, the +-72
+ * evaluation, the sweep - reproduce the seed's games: the engine's own
+ * search lives elsewhere.  An extra turn searches on at the same depth with
+ * the same limit, unnegated; `line` gets the mover's pits, extra turns
+ * included. */
+typedef struct {
+    const Game *g;
+    long evaluations;
+} SeedSearch;
+
+static int seed_negaalpha(SeedSearch *ss, const void *state, int depth, int limit, Move *line,
+                          int *line_len)
+{
+    const Game *g = ss->g;
+    Move moves[GAME_MAX_MOVES];
+    *line_len = 0;
+    int n = g->ops->legal_moves(g, state, moves);
+    if (n == 0 || depth == 0) {
+        ss->evaluations++;
+        return n == 0 ? g->ops->final_score(g, state) : g->ops->evaluate(g, state);
+    }
+    int value = -100, me = g->ops->side_to_move(g, state);
+    for (int i = 0; i < n; i++) {
+        State child;
+        Move rest[64];
+        int rest_len = 0, v;
+        g->ops->play(g, state, moves[i], child.bytes);
+        if (g->ops->side_to_move(g, child.bytes) == me) {
+            v = seed_negaalpha(ss, child.bytes, depth, limit, rest, &rest_len);
+        } else {
+            v = -seed_negaalpha(ss, child.bytes, depth - 1, -value, rest, &rest_len);
+            rest_len = 0; /* the opponent's reply is not the mover's to play */
+        }
+        if (v > value) {
+            value = v;
+            line[0] = moves[i];
+            memcpy(line + 1, rest, (size_t)rest_len * sizeof *rest);
+            *line_len = 1 + rest_len;
+        }
+        if (value >= limit)
+            break;
+    }
+    return value;
+}
+
+/* The full-handling negaalpha cells of data/seed/kalah-cells.txt that are
+ * cheap enough here: whole games, both players' evaluations counted. */
+static void test_seed_games(void **unused)
+{
+    (void)unused;
+    GameOption opts[1] = {{"rules", "seed"}};
+    Err err = {{0}};
+    Game *g = game_open("kalah", opts, 1, &err);
+    assert_non_null(g);
+    FILE *f = open_data("seed/kalah-cells.txt");
+    char line[256];
+    int checked = 0;
+    while (fgets(line, sizeof line, f)) {
+        char handling[32], algo[32];
+        int d1, d2, first, second;
+        long evaluations;
+        if (line[0] == '#' || sscanf(line, "%31s %31s %d %d %d %d %ld", handling, algo, &d1, &d2,
+                                     &first, &second, &evaluations) != 7)
+            continue;
+        if (strcmp(handling, "full") != 0 || strcmp(algo, "negaalpha") != 0 || evaluations > 150000)
+            continue;
+        SeedSearch ss = {g, 0};
+        State s;
+        g->ops->start(g, s.bytes);
+        while (!g->ops->is_terminal(g, s.bytes)) {
+            Move pv[64];
+            int len;
+            int depth = g->ops->side_to_move(g, s.bytes) == 0 ? d1 : d2;
+            seed_negaalpha(&ss, s.bytes, depth, 100, pv, &len);
+            if (len == 0)
+                break;
+            for (int i = 0; i < len; i++) {
+                State child;
+                g->ops->play(g, s.bytes, pv[i], child.bytes);
+                s = child;
+            }
+        }
+        if (kalah_store(g, s.bytes, 0) != first || kalah_store(g, s.bytes, 1) != second ||
+            ss.evaluations != evaluations)
+            fail_msg("negaalpha %d/%d: stores %d,%d and %ld evaluations; the seed: %d,%d and %ld",
+                     d1, d2, kalah_store(g, s.bytes, 0), kalah_store(g, s.bytes, 1),
+                     ss.evaluations, first, second, evaluations);
+        checked++;
+    }
+    fclose(f);
+    assert_true(checked >= 10);
+    game_close(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_perft_table),
         cmocka_unit_test(test_random_games_agree),
         cmocka_unit_test(test_solved_small_boards),
+        cmocka_unit_test(test_seed_games),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
