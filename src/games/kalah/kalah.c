@@ -361,7 +361,9 @@ static int kalah_parse_position(const Game *g, const char *text, void *state, Er
     memset(&s, 0, sizeof s);
     if (!text)
         return err_set(err, "no position given");
-    size_t len = strnlen(text, MAX_POSITION_TEXT + 1);
+    size_t len = 0; /* bounded: the text may be anything a user typed */
+    while (len <= MAX_POSITION_TEXT && text[len])
+        len++;
     if (len > MAX_POSITION_TEXT)
         return err_set(err, "position is too long (more than %d characters)", MAX_POSITION_TEXT);
     const char *p = text, *t;
