@@ -1,0 +1,49 @@
+#!/bin/sh
+# Kalah on the command line (cli.md): show, perft, and bad input exiting 2.
+. "$TESTLIB"
+
+run_yomi show kalah
+ok $rc "show kalah exits 0"
+case $out in *"position: 6 6 6 6 6 6 0 6 6 6 6 6 6 0 1"*) ok 0 "show kalah prints the start" ;;
+    *) ok 1 "show kalah prints the start" ;; esac
+case $out in *"to move: first"*) ok 0 "show kalah names the side to move" ;;
+    *) ok 1 "show kalah names the side to move" ;; esac
+
+run_yomi show kalah-4x3 --position "0 1 2 3 4 5 6 0 0 3 2" --rules seed --capture empty
+ok $rc "show kalah-4x3 with a position and options exits 0"
+case $out in *"position: 0 1 2 3 4 5 6 0 0 3 2"*) ok 0 "show round-trips the position" ;;
+    *) ok 1 "show round-trips the position" ;; esac
+
+# counted by yomi and by the naive Kalah in tests/unit/test_kalah_tree.c
+run_yomi perft kalah --depth 4
+is "$out" "nodes: 1056" "perft kalah depth 4"
+run_yomi perft kalah --depth 6 --capture empty
+is "$out" "nodes: 32243" "perft kalah depth 6, empty capture"
+run_yomi perft kalah-4x3 --depth 8
+is "$out" "nodes: 14102" "perft kalah-4x3 depth 8"
+run_yomi perft kalah --depth 3 --rules seed --position "0 0 0 2 1 1 33 2 0 3 1 0 2 27 1"
+is "$out" "nodes: 18" "perft near the end under the seed rules"
+run_yomi perft kalah --depth 2 --divide
+is "$(printf '%s\n' "$out" | tr '\n' ' ')" "1: 5 2: 6 3: 6 4: 6 5: 6 6: 6 nodes: 35 " "perft --divide names pits 1..6"
+
+bad_input "kalah-0x3" perft kalah-0x3 --depth 1
+bad_input "kalah-9x1" perft kalah-9x1 --depth 1
+bad_input "kalah-6x" perft kalah-6x --depth 1
+bad_input "kalah-6x11" perft kalah-6x11 --depth 1
+bad_input "--start on kalah" show kalah --start cross
+bad_input "--rules value" show kalah --rules fast
+bad_input "--capture value" show kalah --capture never
+bad_input "too few counts" show kalah --position "6 6 6 6 6 6 0 6 6 6 6 6 6 0"
+bad_input "not a number" show kalah --position "6 6 x 6 6 6 0 6 6 6 6 6 6 0 1"
+bad_input "negative count" show kalah --position "-6 6 6 6 6 6 0 6 6 6 6 6 6 0 1"
+bad_input "wrong seed total" show kalah --position "6 6 6 6 6 6 0 6 6 6 6 6 6 6 1"
+bad_input "side 3" show kalah --position "6 6 6 6 6 6 0 6 6 6 6 6 6 0 3"
+bad_input "trailing junk" show kalah --position "6 6 6 6 6 6 0 6 6 6 6 6 6 0 1 junk"
+bad_input "too long" show kalah --position "$(printf '%0300d' 0)"
+run_yomi show kalah --position "6 6 6 6 6 6 0 6 6 6 6 6 6 6 1"
+case $err in *"add up to 78, but kalah has 72"*) ok 0 "the seed total is named" ;;
+    *) ok 1 "the seed total is named"; echo "# $err" ;; esac
+run_yomi show kalah --start cross
+is "$err" "yomi: --start does not apply to kalah (its options: --rules, --capture)" "other families' options are named"
+
+done_testing
