@@ -173,6 +173,8 @@ static const char *const game_names[] = {"Kalah", "Reversi", "Gogo shogi (5x5)"}
 static const char *const board_names[] = {"8x8", "6x6", "4x4", "4x6", "6x4", "4x8",
                                           "8x4", "6x8", "8x6"};
 static const char *const start_names[] = {"cross", "parallel"};
+static const char *const rules_names[] = {"standard", "seed"};
+static const char *const capture_names[] = {"standard", "empty"};
 static const char *const who_names[] = {"Human", "Computer"};
 const char *const form_algo_names[ALGO_COUNT] = {
     "minimax", "negamax", "alphabeta", "negaalpha", "alphabeta-window",
@@ -197,6 +199,12 @@ void form_add_game_fields(Form *fm, GameFields *gf, int game_default)
                                         .hi = 8, .indent = 1});
     gf->seeds = form_add(fm, (FormField){.kind = FIELD_NUMBER, .label = "Seeds per pit", .value = 6, .lo = 1,
                                          .hi = 10, .indent = 1});
+    gf->rules = form_add(fm, (FormField){.kind = FIELD_CHOICE, .label = "Rules", CHOICES(rules_names),
+                                         .indent = 1,
+                                         .help = "seed: the tutorial's rules (a store above half wins)"});
+    gf->capture = form_add(fm, (FormField){.kind = FIELD_CHOICE, .label = "Capture",
+                                           CHOICES(capture_names), .indent = 1,
+                                           .help = "empty: capture even when the opposite pit is empty"});
     gf->board = form_add(fm, (FormField){.kind = FIELD_CHOICE, .label = "Board", CHOICES(board_names),
                                          .indent = 1, .help = "rows x columns"});
     gf->start = form_add(fm, (FormField){.kind = FIELD_CHOICE, .label = "Start", CHOICES(start_names),
@@ -210,6 +218,7 @@ void form_show_game_fields(Form *fm, const GameFields *gf)
 {
     int fam = form_game_family(fm, gf);
     fm->f[gf->pits].hidden = fm->f[gf->seeds].hidden = fam != 0;
+    fm->f[gf->rules].hidden = fm->f[gf->capture].hidden = fam != 0;
     fm->f[gf->board].hidden = fm->f[gf->start].hidden = fam != 1;
 }
 
@@ -223,6 +232,10 @@ void form_game_id(const Form *fm, const GameFields *gf, char *id, size_t len,
             snprintf(id, len, "kalah");
         else
             snprintf(id, len, "kalah-%dx%d", fm->f[gf->pits].value, fm->f[gf->seeds].value);
+        if (fm->f[gf->rules].value == 1)
+            opts[(*nopts)++] = (GameOption){"rules", "seed"};
+        if (fm->f[gf->capture].value == 1)
+            opts[(*nopts)++] = (GameOption){"capture", "empty"};
         break;
     case 1:
         snprintf(id, len, "reversi-%s", board_names[fm->f[gf->board].value]);

@@ -42,7 +42,7 @@ void form_fix_cursor(Form *fm);
 
 /* --- the fields every game-choosing form shares ------------------------- */
 typedef struct {
-    int game, pits, seeds, board, start; /* field indexes */
+    int game, pits, seeds, rules, capture, board, start; /* field indexes */
 } GameFields;
 void form_add_game_fields(Form *fm, GameFields *gf, int game_default);
 void form_show_game_fields(Form *fm, const GameFields *gf);

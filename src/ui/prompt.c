@@ -66,7 +66,7 @@ static void prompt_draw(Screen *s, Grid *g)
     /* Show the end of a long answer: that is where the typing happens. */
     const char *shown = p->text;
     int room = w - 6;
-    while (grid_text_width(shown) > room)
+    while (*shown && grid_text_width(shown) > room)
         shown++;
     int x = grid_put(g, y + 2, 4, ST_NORMAL, shown);
     grid_putcp(g, y + 2, x, ST_NORMAL | SF_CURSOR, ' ');
