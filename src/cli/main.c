@@ -10,6 +10,9 @@
 static const CliCommand *const commands[] = {
     &cli_perft,
     &cli_show,
+    &cli_search,
+    &cli_compare,
+    &cli_solve,
     NULL,
 };
 
