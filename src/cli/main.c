@@ -13,6 +13,9 @@ static const CliCommand *const commands[] = {
     &cli_search,
     &cli_compare,
     &cli_solve,
+    &cli_grid,
+    &cli_match,
+    &cli_bench,
     NULL,
 };
 
