@@ -208,7 +208,7 @@ static void search_iterate(Search *s, SearchResult *r)
     const SearchConfig *cfg = &c->cfg;
     const int target = cfg->solve ? DEPTH_SOLVE : cfg->depth;
     const bool deepen = cfg->time_ms > 0 || cfg->node_limit > 0 ||
-                        (cfg->order == ORDER_BEST && cfg->table == TABLE_ON);
+                        (cfg->order == ORDER_BEST && cfg->table == TABLE_ON && !cfg->solve);
     Move pv[SEARCH_MAX_PLY];
     int guess = cfg->has_guess ? cfg->guess : 0;
     bool have = false;

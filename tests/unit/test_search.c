@@ -87,7 +87,7 @@ static void test_algorithms_agree(void **unused)
         Game *g = game_open(cases[k].game, NULL, 0, &err);
         if (!g)
             continue; /* a game not built in this tree */
-        for (int rep = 0; rep < 3; rep++) {
+        for (int rep = 0; rep < 4; rep++) {
             _Alignas(16) unsigned char root[GAME_MAX_STATE];
             random_position(g, cases[k].opening + rep, root);
             SearchConfig cfg;
@@ -95,7 +95,7 @@ static void test_algorithms_agree(void **unused)
             cfg.algo = ALGO_NEGAMAX;
             cfg.table = TABLE_OFF;
             cfg.order = ORDER_NATURAL;
-            cfg.quiescence = false;
+            cfg.quiescence = rep % 2 == 1; /* gogo: with and without quiescence */
             cfg.solve = cases[k].depth == 0;
             cfg.depth = cases[k].depth;
             const int want = run(g, root, &cfg, &r);
