@@ -11,6 +11,12 @@ static const CliCommand *const commands[] = {
     &cli_perft,
     &cli_show,
     &cli_play,
+    &cli_search,
+    &cli_compare,
+    &cli_solve,
+    &cli_grid,
+    &cli_match,
+    &cli_bench,
     NULL,
 };
 

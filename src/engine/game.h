@@ -117,6 +117,23 @@ struct GameOps {
      * the game. */
     bool (*history_result)(const Game *g, const void *const *states, int n,
                            int *value);
+
+    /* --- optional search hooks (NULL when absent; added for the engine) - */
+    /* True when the exact memo (--table exact) must neither look up nor
+     * store this position: the seeds leave out positions so near the end
+     * that keying them costs more than searching them (reversi: fewer than
+     * two empty squares, seed 001).  NULL: every position is memoised. */
+    bool (*memo_skip)(const Game *g, const void *state);
+    /* Quiescence search (seed 004): whether the side to move is in check,
+     * and its noisy moves (captures) when it is not.  Both or neither. */
+    bool (*in_check)(const Game *g, const void *state);
+    int (*noisy_moves)(const Game *g, const void *state, Move *moves);
+    /* True for games with passes (reversi) whose blocked positions end the
+     * game: legal_moves returns 0 at once, where the seeds pass and then
+     * find the other side blocked too.  The exact memo then also looks up
+     * and stores the passed position (play(MOVE_PASS) on the terminal
+     * state), as seed 001's does, so its counts match the seed's. */
+    bool double_pass_end;
 };
 
 /* Every Game starts with this header; a game's own struct embeds it first

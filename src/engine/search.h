@@ -14,6 +14,7 @@
 #define YOMI_SEARCH_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "engine/error.h"
@@ -109,5 +110,23 @@ void search_poll(const Search *s, SearchStats *out);
 void search_wait(Search *s, SearchResult *out);
 
 int search_run(Search *s, const void *root, SearchResult *out, Err *err);
+
+/* ---- options and players (player.c) ---------------------------------
+ * One search option by its cli.md name without the dashes: algo, depth,
+ * solve (on|off), order, table, table-mb, guess, time, nodes, extra-turn,
+ * quiescence (on|off).  Returns 1 when set, 0 when `key` is not a search
+ * option, -1 + err when the value is bad. */
+int search_config_set(SearchConfig *cfg, const char *key, const char *value, Err *err);
+
+/* A player (cli.md "Players"): `human`, or `ALGO:DEPTH[,KEY=VALUE...]`
+ * (DEPTH may be `solve`), e.g. `negascout:6`, `mtdf:8,table=on,order=best`.
+ * Keys not given keep search_config_default()'s values. */
+typedef struct {
+    bool human;
+    SearchConfig cfg;
+} Player;
+int player_parse(const char *spec, Player *p, Err *err);
+/* The spec back as text ("human", "negascout:6,order=best,..."). */
+void player_format(const Player *p, char *buf, size_t len);
 
 #endif

@@ -265,6 +265,28 @@ static uint64_t op_perft(const Game *g, const void *state, int depth)
     return gogo_perft_state(as_state(state), depth);
 }
 
+/* ---- quiescence hooks (the engine's) ------------------------------------- */
+
+static bool op_in_check(const Game *g, const void *state)
+{
+    (void)g;
+    return gogo_state_in_check(as_state(state));
+}
+
+/* The captures among the legal moves: what quiescence plays on when the
+ * side to move is not in check (seed 004). */
+static int op_noisy_moves(const Game *g, const void *state, Move *moves)
+{
+    (void)g;
+    const GogoState *s = as_state(state);
+    const int n = gogo_generate(s, moves);
+    int k = 0;
+    for (int i = 0; i < n; i++)
+        if (!gogo_move_is_drop(moves[i]) && s->board[gogo_move_to(moves[i])] != 0)
+            moves[k++] = moves[i];
+    return k;
+}
+
 const GameOps gogo_ops = {
     .family = "gogo",
     .description = "gogo shogi: 5x5 shogi (minishogi, 5五将棋) with drops",
@@ -288,6 +310,8 @@ const GameOps gogo_ops = {
     .render_text = gogo_render_text,
     .perft = op_perft,
     .history_result = op_history_result,
+    .in_check = op_in_check,
+    .noisy_moves = op_noisy_moves,
 };
 
 /* ---- public helpers (gogo.h) ---------------------------------------------------- */

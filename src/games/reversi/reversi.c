@@ -320,6 +320,13 @@ static int reversi_exact_key(const Game *g, const void *state, uint8_t *key)
     return 17;
 }
 
+/* The seeds' memo leaves out positions with fewer than two empty squares:
+ * they are cheaper to play out than to key (seed 001's memoize). */
+static bool reversi_memo_skip(const Game *g, const void *state)
+{
+    return bb_count(state_empty(as_reversi(g), state)) < 2;
+}
+
 /* ---- move orders ------------------------------------------------------ */
 
 static void reversi_order_static(const Game *g, const void *state, Move *moves, int n)
@@ -429,4 +436,6 @@ const GameOps reversi_ops = {
     .format_move = reversi_format_move,
     .render_text = reversi_render_text,
     .perft = reversi_perft,
+    .memo_skip = reversi_memo_skip,
+    .double_pass_end = true,
 };

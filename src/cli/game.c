@@ -1,0 +1,102 @@
+/* game.c - one whole game between two computer players, as the grid and
+ * match commands play them. */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/searchcli.h"
+
+#define MAX_GAME_PLIES 2000
+
+/* What the seed prints at the end of a game: the two stores (Kalah: the
+ * counts at the middle and the end of the position text) or the discs
+ * (reversi: X and O in it).  Read from the notation, so it needs no
+ * game's private header. */
+static void final_counts(const Game *g, const void *state, int counts[2])
+{
+    char text[512];
+    g->ops->format_position(g, state, text, sizeof text);
+    counts[0] = counts[1] = 0;
+    if (strcmp(g->ops->family, "kalah") == 0) {
+        int nums[64], n = 0;
+        for (char *p = text; *p && n < 64;) {
+            if (isdigit((unsigned char)*p))
+                nums[n++] = (int)strtol(p, &p, 10);
+            else
+                p++;
+        }
+        const int cells = n - 1; /* the last number is the side to move */
+        if (cells >= 4) {
+            counts[0] = nums[cells / 2 - 1];
+            counts[1] = nums[cells - 1];
+        }
+    } else if (strcmp(g->ops->family, "reversi") == 0) {
+        for (const char *p = text; *p && *p != ' '; p++) {
+            counts[0] += *p == 'X';
+            counts[1] += *p == 'O';
+        }
+    }
+}
+
+int cli_play_game(const Game *g, const void *start, const SearchConfig *cfg[2], GameRecord *rec)
+{
+    Err err = {{0}};
+    memset(rec, 0, sizeof *rec);
+    Search *s[2] = {search_new(g, cfg[0], &err), NULL};
+    if (s[0])
+        s[1] = search_new(g, cfg[1], &err);
+    unsigned char *hist = malloc((size_t)(MAX_GAME_PLIES + 1) * GAME_MAX_STATE);
+    const void **hist_ptr = malloc((MAX_GAME_PLIES + 1) * sizeof *hist_ptr);
+    if (!s[0] || !s[1] || !hist || !hist_ptr) {
+        search_free(s[0]);
+        search_free(s[1]);
+        free(hist);
+        free(hist_ptr);
+        return cli_fail("%s", err.msg[0] ? err.msg : "out of memory");
+    }
+    const size_t size = g->state_size;
+    int n = 0;
+    memcpy(hist, start, size);
+    hist_ptr[0] = hist;
+    Move legal[GAME_MAX_MOVES];
+    static SearchResult r;
+    int rc = EXIT_OK;
+    while (n < MAX_GAME_PLIES) {
+        const unsigned char *cur = hist + (size_t)n * GAME_MAX_STATE;
+        int v;
+        if (g->ops->legal_moves(g, cur, legal) == 0)
+            break;
+        if (g->ops->history_result && g->ops->history_result(g, hist_ptr, n + 1, &v))
+            break;
+        const int side = g->ops->side_to_move(g, cur);
+        search_set_history(s[side], hist_ptr, n);
+        if (search_run(s[side], cur, &r, &err) != 0) {
+            rc = cli_fail("%s", err.msg);
+            break;
+        }
+        rec->leaves[side] += r.stats.leaves;
+        rec->nodes[side] += r.stats.nodes;
+        if (r.move == MOVE_NONE)
+            break;
+        /* The seed plays every move of the turn the search returned. */
+        const Move *turn = r.turn_len ? r.turn : &r.move;
+        const int len = r.turn_len ? r.turn_len : 1;
+        for (int i = 0; i < len && n < MAX_GAME_PLIES; i++) {
+            unsigned char *next = hist + (size_t)(n + 1) * GAME_MAX_STATE;
+            g->ops->play(g, hist + (size_t)n * GAME_MAX_STATE, turn[i], next);
+            n++;
+            hist_ptr[n] = next;
+        }
+    }
+    const unsigned char *end = hist + (size_t)n * GAME_MAX_STATE;
+    memcpy(rec->final, end, size);
+    rec->plies = n;
+    int score = g->ops->is_terminal(g, end) ? g->ops->final_score(g, end) : g->ops->evaluate(g, end);
+    rec->final_score = g->ops->side_to_move(g, end) == 0 ? score : -score;
+    final_counts(g, end, rec->stores);
+    search_free(s[0]);
+    search_free(s[1]);
+    free(hist);
+    free(hist_ptr);
+    return rc;
+}

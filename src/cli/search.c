@@ -1,0 +1,60 @@
+/* search.c - `yomi search GAME [SEARCH OPTIONS]`: one position, one result. */
+#include <string.h>
+
+#include "cli/searchcli.h"
+
+static int search_cmd(int argc, char **argv)
+{
+    if (cli_wants_help(&cli_search, argc, argv))
+        return EXIT_OK;
+    CliSearchArgs a;
+    cli_search_args_init(&a);
+    for (int i = 1; i < argc; i++) {
+        const int r = cli_search_arg(&a, "search", argc, argv, &i);
+        if (r < 0)
+            return EXIT_USAGE;
+        if (r == 0)
+            return cli_fail("search: unknown option '%.40s'", argv[i]);
+    }
+    if (!a.game)
+        return cli_fail("search: which game? (yomi search GAME [options])");
+    if (a.algos)
+        return cli_fail("search: --algos belongs to compare and grid (use --algo)");
+    _Alignas(16) unsigned char root[GAME_MAX_STATE];
+    Game *g = cli_open_game(a.game, &a.go, a.position, root);
+    if (!g)
+        return EXIT_USAGE;
+    static CliRow row;
+    const int rc = cli_search_one(g, root, &a.cfg, &row);
+    if (rc == EXIT_OK)
+        cli_print_rows(stdout, a.format, &row, 1, false);
+    game_close(g);
+    return rc;
+}
+
+#define SEARCH_OPTIONS_HELP \
+    "  --position POS            start from POS (default: the game's start)\n" \
+    "  --algo NAME               minimax, negamax, alphabeta, negaalpha, alphabeta-window,\n" \
+    "                            failsoft, negascout, pvs, mtdf (default negascout)\n" \
+    "  --depth N | --solve       plies to search (default 6), or to the end of the game\n" \
+    "  --order natural|static|best   move order (default best)\n" \
+    "  --table off|on|exact      transposition table (default on); exact = the seeds' memo\n" \
+    "  --table-mb N              table size (default 16)\n" \
+    "  --guess F                 first guess for mtdf\n" \
+    "  --time MS | --nodes N     iterative deepening under a time or node limit\n" \
+    "  --quiescence on|off       quiescence search where the game has it (default on)\n" \
+    "  --extra-turn full|simplified   Kalah: how a move that keeps the turn is searched\n" \
+    "  --start, --score, --rules, --capture   game variant options\n" \
+    "  --format text|tsv|json    output format (default text)\n"
+
+const CliCommand cli_search = {
+    .name = "search",
+    .run = search_cmd,
+    .synopsis = "search GAME [SEARCH OPTIONS]",
+    .help = "usage: yomi search GAME [SEARCH OPTIONS]\n"
+            "\n"
+            "Search one position and print the result: game, algo, depth, value (from the\n"
+            "side to move), move, pv, nodes, leaves (evaluations), table_hits, time_ms, nps.\n"
+            "\n" SEARCH_OPTIONS_HELP,
+};
+

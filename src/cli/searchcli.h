@@ -1,0 +1,54 @@
+/* searchcli.h - the pieces the searching subcommands share (searchopts.c,
+ * game.c). */
+#ifndef YOMI_SEARCHCLI_H
+#define YOMI_SEARCHCLI_H
+
+#include <stdio.h>
+
+#include "cli/cli.h"
+#include "engine/search.h"
+
+enum { FORMAT_TEXT, FORMAT_TSV, FORMAT_JSON };
+
+typedef struct {
+    const char *game;
+    const char *position;
+    const char *algos; /* --algos */
+    CliGameOpts go;
+    SearchConfig cfg;
+    int format;
+} CliSearchArgs;
+
+void cli_search_args_init(CliSearchArgs *a);
+/* Consume argv[*i] (and its value, advancing *i) when it is the game id or
+ * a search, game or format option: 1.  Not one: 0.  Bad: -1, message
+ * printed. */
+int cli_search_arg(CliSearchArgs *a, const char *cmd, int argc, char **argv, int *i);
+/* Parse "A,B,..." into algos; returns the count, or -1 with a message. */
+int cli_parse_algos(const char *cmd, const char *list, Algo *algos, int max);
+
+/* One result row: what was searched, and what came out. */
+typedef struct {
+    const Game *game;
+    SearchConfig cfg;
+    _Alignas(16) unsigned char root[GAME_MAX_STATE];
+    SearchResult result;
+} CliRow;
+
+/* Search `root` once with a fresh Search; EXIT_OK or an exit status. */
+int cli_search_one(const Game *g, const void *root, const SearchConfig *cfg, CliRow *row);
+/* The rows in cli.md's fields; `list` prints several as a table/array. */
+void cli_print_rows(FILE *out, int format, const CliRow *rows, int n, bool list);
+
+/* game.c: play one game between two computer players from `start`;
+ * `turns` is called after each turn (may be NULL). */
+typedef struct {
+    uint64_t leaves[2], nodes[2];
+    int plies;
+    int final_score;   /* the first player's view */
+    int stores[2];     /* Kalah stores / reversi discs, for the grid */
+    _Alignas(16) unsigned char final[GAME_MAX_STATE];
+} GameRecord;
+int cli_play_game(const Game *g, const void *start, const SearchConfig *cfg[2], GameRecord *rec);
+
+#endif

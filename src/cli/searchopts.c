@@ -1,0 +1,223 @@
+/* searchopts.c - what search, compare, solve, grid and bench share: the
+ * search options of cli.md, and the result fields in text, tsv and json. */
+#include <string.h>
+
+#include "cli/cli.h"
+#include "cli/searchcli.h"
+
+void cli_search_args_init(CliSearchArgs *a)
+{
+    memset(a, 0, sizeof *a);
+    search_config_default(&a->cfg);
+    a->format = FORMAT_TEXT;
+}
+
+int cli_search_arg(CliSearchArgs *a, const char *cmd, int argc, char **argv, int *i)
+{
+    const char *opt = argv[*i];
+    if (strcmp(opt, "--solve") == 0) {
+        a->cfg.solve = true;
+        return 1;
+    }
+    if (strncmp(opt, "--", 2) != 0) {
+        if (a->game)
+            return cli_fail("%s: unexpected argument '%.40s'", cmd, opt), -1;
+        a->game = opt;
+        return 1;
+    }
+    if (*i + 1 >= argc)
+        return cli_fail("%s: %s needs a value", cmd, opt), -1;
+    const char *value = argv[*i + 1];
+    Err err = {{0}};
+    int r;
+    if (strcmp(opt, "--position") == 0) {
+        a->position = value;
+        r = 1;
+    } else if (strcmp(opt, "--format") == 0) {
+        if (strcmp(value, "text") == 0)
+            a->format = FORMAT_TEXT;
+        else if (strcmp(value, "tsv") == 0)
+            a->format = FORMAT_TSV;
+        else if (strcmp(value, "json") == 0)
+            a->format = FORMAT_JSON;
+        else
+            return cli_fail("%s: --format '%.20s' is not one of text, tsv, json", cmd, value), -1;
+        r = 1;
+    } else if (strcmp(opt, "--algos") == 0) {
+        a->algos = value;
+        r = 1;
+    } else if (cli_game_option(&a->go, opt, value)) {
+        r = 1;
+    } else {
+        r = search_config_set(&a->cfg, opt + 2, value, &err);
+        if (r < 0)
+            return cli_fail("%s: %s", cmd, err.msg), -1;
+    }
+    if (r == 0)
+        return 0;
+    (*i)++;
+    return 1;
+}
+
+int cli_parse_algos(const char *cmd, const char *list, Algo *algos, int max)
+{
+    if (!list || !*list)
+        return cli_fail("%s: --algos A,B,... is required", cmd), -1;
+    int n = 0;
+    char buf[256];
+    if (strlen(list) >= sizeof buf)
+        return cli_fail("%s: --algos list is too long", cmd), -1;
+    strcpy(buf, list);
+    for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
+        Err err = {{0}};
+        if (n == max)
+            return cli_fail("%s: at most %d algorithms", cmd, max), -1;
+        if (algo_parse(tok, &algos[n], &err) != 0)
+            return cli_fail("%s: %s", cmd, err.msg), -1;
+        n++;
+    }
+    if (n == 0)
+        return cli_fail("%s: --algos names no algorithm", cmd), -1;
+    return n;
+}
+
+/* ---- results ------------------------------------------------------------- */
+
+static const char *const fields[] = {"game", "algo", "depth", "value", "move", "pv",
+                                     "nodes", "leaves", "table_hits", "time_ms", "nps",
+                                     "probes", "cutoffs", "researches", "mtd_passes"};
+enum { NFIELDS = sizeof fields / sizeof fields[0] };
+/* Which fields are numbers (json prints them bare). */
+static const bool numeric[NFIELDS] = {false, false, false, true, false, false, true, true,
+                                      true, true, true, true, true, true, true};
+
+static void result_values(const CliRow *row, char vals[NFIELDS][1024])
+{
+    const Game *g = row->game;
+    const SearchResult *r = &row->result;
+    snprintf(vals[0], 1024, "%s", g->name);
+    snprintf(vals[1], 1024, "%s", algo_name(row->cfg.algo));
+    if (row->cfg.solve)
+        snprintf(vals[2], 1024, "solve");
+    else
+        snprintf(vals[2], 1024, "%d", r->stats.depth);
+    snprintf(vals[3], 1024, "%d", r->value);
+    if (r->move == MOVE_NONE)
+        snprintf(vals[4], 1024, "-");
+    else
+        g->ops->format_move(g, row->root, r->move, vals[4], 1024);
+    /* The PV, each move formatted in the position it is played from. */
+    _Alignas(16) unsigned char a[GAME_MAX_STATE], b[GAME_MAX_STATE];
+    memcpy(a, row->root, g->state_size);
+    size_t used = 0;
+    vals[5][0] = '\0';
+    for (int i = 0; i < r->pv_len && used + 40 < 1024; i++) {
+        char mv[32];
+        g->ops->format_move(g, a, r->pv[i], mv, sizeof mv);
+        used += (size_t)snprintf(vals[5] + used, 1024 - used, "%s%s", i ? " " : "", mv);
+        g->ops->play(g, a, r->pv[i], b);
+        memcpy(a, b, g->state_size);
+    }
+    const SearchStats *s = &r->stats;
+    const unsigned long long nums[] = {s->nodes,      s->leaves,  s->hits,
+                                       s->elapsed_ms, s->nps,     s->probes,
+                                       s->cutoffs,    s->researches, s->mtd_passes};
+    for (int i = 0; i < 9; i++)
+        snprintf(vals[6 + i], 1024, "%llu", nums[i]);
+}
+
+static void json_string(FILE *out, const char *s)
+{
+    fputc('"', out);
+    for (; *s; s++) {
+        if (*s == '"' || *s == '\\')
+            fprintf(out, "\\%c", *s);
+        else if ((unsigned char)*s < 0x20)
+            fprintf(out, "\\u%04x", *s);
+        else
+            fputc(*s, out);
+    }
+    fputc('"', out);
+}
+
+void cli_print_rows(FILE *out, int format, const CliRow *rows, int n, bool list)
+{
+    static char vals[NFIELDS][1024];
+    if (format == FORMAT_TSV) {
+        for (int f = 0; f < NFIELDS; f++)
+            fprintf(out, "%s%c", fields[f], f + 1 < NFIELDS ? '\t' : '\n');
+        for (int i = 0; i < n; i++) {
+            result_values(&rows[i], vals);
+            for (int f = 0; f < NFIELDS; f++)
+                fprintf(out, "%s%c", vals[f], f + 1 < NFIELDS ? '\t' : '\n');
+        }
+        return;
+    }
+    if (format == FORMAT_JSON) {
+        if (list)
+            fputs("[\n", out);
+        for (int i = 0; i < n; i++) {
+            result_values(&rows[i], vals);
+            fputs(list ? "  {" : "{", out);
+            for (int f = 0; f < NFIELDS; f++) {
+                fprintf(out, "%s\"%s\": ", f ? ", " : "", fields[f]);
+                if (numeric[f])
+                    fputs(vals[f], out);
+                else
+                    json_string(out, vals[f]);
+            }
+            fputs(list && i + 1 < n ? "},\n" : "}\n", out);
+        }
+        if (list)
+            fputs("]\n", out);
+        return;
+    }
+    if (!list) {
+        for (int i = 0; i < n; i++) {
+            result_values(&rows[i], vals);
+            for (int f = 0; f < NFIELDS; f++)
+                fprintf(out, "%s: %s\n", fields[f], vals[f]);
+        }
+        return;
+    }
+    /* compare as text: one aligned row per algorithm, the PV last. */
+    static const int cols[] = {1, 2, 3, 4, 6, 7, 8, 9, 10, 5};
+    enum { NCOLS = sizeof cols / sizeof cols[0] };
+    int width[NCOLS];
+    for (int k = 0; k < NCOLS; k++)
+        width[k] = (int)strlen(fields[cols[k]]);
+    for (int i = 0; i < n; i++) {
+        result_values(&rows[i], vals);
+        for (int k = 0; k < NCOLS; k++)
+            if ((int)strlen(vals[cols[k]]) > width[k])
+                width[k] = (int)strlen(vals[cols[k]]);
+    }
+    fprintf(out, "game: %s\n", rows[0].game->name);
+    for (int k = 0; k < NCOLS; k++)
+        fprintf(out, "%*s%s", k == 0 || k + 1 == NCOLS ? -width[k] : width[k], fields[cols[k]],
+                k + 1 < NCOLS ? "  " : "\n");
+    for (int i = 0; i < n; i++) {
+        result_values(&rows[i], vals);
+        for (int k = 0; k < NCOLS; k++)
+            fprintf(out, "%*s%s", k == 0 || k + 1 == NCOLS ? -width[k] : width[k], vals[cols[k]],
+                    k + 1 < NCOLS ? "  " : "\n");
+    }
+}
+
+int cli_search_one(const Game *g, const void *root, const SearchConfig *cfg, CliRow *row)
+{
+    Err err = {{0}};
+    row->game = g;
+    row->cfg = *cfg;
+    memcpy(row->root, root, g->state_size);
+    Search *s = search_new(g, cfg, &err);
+    if (!s)
+        return cli_fail("%s", err.msg);
+    const int rc = search_run(s, root, &row->result, &err);
+    search_free(s);
+    if (rc != 0) {
+        fprintf(stderr, "yomi: %s\n", err.msg);
+        return EXIT_INTERNAL;
+    }
+    return EXIT_OK;
+}

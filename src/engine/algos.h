@@ -1,0 +1,23 @@
+/* algos.h - the search algorithms, each as the seeds describe it (see
+ * seed-tables.md).  Engine-private.  Every routine searches the position in
+ * slot `ply` of the context to `depth` plies and returns its value; the
+ * first two return it from the first player's view (they are the min/max
+ * forms), the others from the side to move's. */
+#ifndef YOMI_ALGOS_H
+#define YOMI_ALGOS_H
+
+#include "engine/ctx.h"
+
+int minimax(Ctx *c, int ply, int depth);                          /* minimax.c */
+int alphabeta(Ctx *c, int ply, int depth, int limit);
+int negamax(Ctx *c, int ply, int depth);                          /* negamax.c */
+int negaalpha(Ctx *c, int ply, int depth, int limit);
+int alphabeta_window(Ctx *c, int ply, int depth, int alpha, int beta); /* window.c */
+int failsoft(Ctx *c, int ply, int depth, int alpha, int beta);
+int negascout(Ctx *c, int ply, int depth, int alpha, int beta);
+int pvs(Ctx *c, int ply, int depth, int alpha, int beta);
+/* mtdf.c: a whole MTD(f) search from the root (ply 0); the best move of its
+ * last fail-high pass is left in *best_pv / *best_len. */
+int mtdf(Ctx *c, int depth, int guess, Move *best_pv, int *best_len);
+
+#endif

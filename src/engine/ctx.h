@@ -1,0 +1,180 @@
+/* ctx.h - what every search routine shares: the search context (per-ply
+ * stacks, counters, tables) and the few steps every node takes (count it,
+ * answer it from the table or as a leaf, make a child, record the PV, store
+ * the result).  Engine-private: the CLI and the UI see only search.h.
+ *
+ * Conventions the algorithms rely on:
+ *  - values are from the side to move at the node (negamax view) unless a
+ *    routine says otherwise (minimax and alphabeta use the first player's);
+ *  - a child where the same side moves again (a Kalah extra turn) is not
+ *    negated and costs no depth; a pass is negated and costs no depth;
+ *  - a child is taken only when strictly better, so ties go to the first.
+ */
+#ifndef YOMI_CTX_H
+#define YOMI_CTX_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "engine/game.h"
+#include "engine/search.h"
+#include "engine/stats.h"
+#include "engine/table.h"
+
+#define INF SCORE_INF
+#define DEPTH_SOLVE 250  /* "to the end": deeper than any game here lasts */
+#define DEPTH_EXACT 255  /* a table entry no depth limit touched */
+
+typedef struct {
+    Move moves[GAME_MAX_MOVES];
+    Move pv[SEARCH_MAX_PLY];
+    int pv_len;
+    /* Simplified Kalah: the mover's extra-turn moves played right after the
+     * move into this ply (they belong in the PV after it). */
+    Move lead[SEARCH_MAX_PLY];
+    int lead_len;
+    Move killer[2];
+} PlyData;
+
+typedef struct Ctx {
+    const Game *g;
+    const GameOps *ops;
+    SearchConfig cfg;
+    Counters n;
+    LiveStats *live;
+    atomic_int *stop_request;
+    bool stopped;
+    uint64_t deadline_ns;   /* 0: none */
+    uint64_t horizon;       /* leaves cut off by the depth limit so far */
+    Tt *tt;                 /* TABLE_ON, else NULL */
+    Memo *memo;             /* TABLE_EXACT, else NULL */
+    int *history;           /* [2][65536] cutoff scores for ORDER_BEST */
+    bool quiescence;
+    unsigned char *states;  /* (SEARCH_MAX_PLY + 2) slots of GAME_MAX_STATE */
+    PlyData *ply;
+    const void **path;      /* game history then the search path */
+    int history_len;
+} Ctx;
+
+static inline void *ctx_state(const Ctx *c, int ply)
+{
+    return c->states + (size_t)ply * GAME_MAX_STATE;
+}
+
+static inline int ctx_side(const Ctx *c, int ply)
+{
+    return c->ops->side_to_move(c->g, ctx_state(c, ply));
+}
+
+/* What a node carries from its opening to its closing. */
+typedef struct {
+    int alpha, beta;           /* the window searched (the memo may narrow it) */
+    int orig_alpha, orig_beta; /* the window asked for */
+    int value;                 /* the answer when node_open answered */
+    Move hint;                 /* the table's move */
+    bool keyed;                /* probed: store on closing */
+    int memo_lower, memo_upper;
+    int key_len;
+    uint64_t hash;
+    uint64_t horizon_before;
+    uint8_t key[MEMO_MAX_KEY];
+} Node;
+
+/* node.c */
+void ctx_checkpoint(Ctx *c);
+int ctx_leaf(Ctx *c, int ply, int alpha, int beta);
+int ctx_terminal_value(Ctx *c, int ply);
+int ctx_terminal_through_pass(Ctx *c, int ply, int depth, const Node *nd);
+bool ctx_repetition(Ctx *c, int ply, int *value);
+bool ctx_probe(Ctx *c, int ply, int depth, Node *nd);
+void ctx_store(Ctx *c, int ply, int depth, const Node *nd, int value, Move best);
+int ctx_extra_turn_simplified(Ctx *c, int ply, int depth, bool *same);
+void ctx_pv_update(Ctx *c, int ply, Move m);
+void ctx_note_cutoff(Ctx *c, int ply, int depth, Move m);
+int ctx_turn_moves(const Ctx *c, const void *from, const Move *pv, int n, Move *out);
+
+/* order.c */
+void order_moves(Ctx *c, int ply, Move *moves, int n, Move hint);
+
+/* quiesce.c */
+int quiesce(Ctx *c, int ply, int alpha, int beta);
+
+/* algos: one root-window search of the configured algorithm, negamax view
+ * (simplified Kalah searches one ply with it). */
+int algo_root_window(Ctx *c, int ply, int depth);
+
+/* Open a node: count it, then answer it if it is a leaf, a repetition or a
+ * table hit (returns -1, value in nd->value), or generate and order its
+ * moves (returns how many; 0 = terminal, value in nd->value, which the
+ * caller still closes so the table learns it, as the seeds' memo does). */
+static inline int node_open(Ctx *c, int ply, int depth, int alpha, int beta, Node *nd)
+{
+    c->ply[ply].pv_len = 0;
+    if ((++c->n.nodes & (STATS_PUBLISH_EVERY - 1)) == 0)
+        ctx_checkpoint(c);
+    nd->alpha = nd->orig_alpha = alpha;
+    nd->beta = nd->orig_beta = beta;
+    nd->hint = MOVE_NONE;
+    nd->keyed = false;
+    nd->horizon_before = c->horizon;
+    if (c->stopped) {
+        nd->value = 0;
+        return -1;
+    }
+    if (depth <= 0 || ply >= SEARCH_MAX_PLY - 1) {
+        nd->value = ctx_leaf(c, ply, alpha, beta);
+        return -1;
+    }
+    if (ply > 0 && c->ops->history_result && ctx_repetition(c, ply, &nd->value))
+        return -1;
+    if ((c->tt || c->memo) && ctx_probe(c, ply, depth, nd))
+        return -1;
+    Move *moves = c->ply[ply].moves;
+    const int n = c->ops->legal_moves(c->g, ctx_state(c, ply), moves);
+    if (n == 0) {
+        nd->value = nd->keyed && c->memo && c->ops->double_pass_end
+                        ? ctx_terminal_through_pass(c, ply, depth, nd)
+                        : ctx_terminal_value(c, ply);
+        return 0;
+    }
+    if (c->cfg.order != ORDER_NATURAL)
+        order_moves(c, ply, moves, n, nd->hint);
+    return n;
+}
+
+/* Close a node: teach the table, hand the value back. */
+static inline int node_close(Ctx *c, int ply, int depth, const Node *nd, int value, Move best)
+{
+    if (nd->keyed && !c->stopped)
+        ctx_store(c, ply, depth, nd, value, best);
+    return value;
+}
+
+/* Make the child of `ply` by move m in slot ply + 1.  Returns the child's
+ * depth; *same tells whether the same side moves again (no negation). */
+static inline int child_make(Ctx *c, int ply, Move m, int depth, bool *same)
+{
+    const void *parent = ctx_state(c, ply);
+    void *child = ctx_state(c, ply + 1);
+    c->ops->play(c->g, parent, m, child);
+    c->ply[ply + 1].lead_len = 0;
+    if (m == MOVE_PASS) {
+        *same = false;
+        return depth;
+    }
+    if (c->ops->side_to_move(c->g, child) != c->ops->side_to_move(c->g, parent)) {
+        *same = false;
+        return depth - 1;
+    }
+    if (c->cfg.extra_turn == EXTRA_TURN_SIMPLIFIED)
+        return ctx_extra_turn_simplified(c, ply, depth, same);
+    *same = true;
+    return depth;
+}
+
+static inline int max_int(int a, int b) { return a > b ? a : b; }
+static inline int min_int(int a, int b) { return a < b ? a : b; }
+
+#endif

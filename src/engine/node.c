@@ -1,0 +1,289 @@
+/* node.c - the steps every search node shares (see ctx.h), kept out of
+ * line when they are not on the hot path of every node. */
+#include <time.h>
+
+#include "engine/ctx.h"
+
+uint64_t clock_ns(void);
+uint64_t clock_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* Every STATS_PUBLISH_EVERY nodes: let readers see the counters, and look
+ * at the stop request and the limits.  At millions of nodes a second this
+ * runs thousands of times a second, so a stop takes effect in well under a
+ * millisecond. */
+void ctx_checkpoint(Ctx *c)
+{
+    stats_publish(c->live, &c->n);
+    if (atomic_load_explicit(c->stop_request, memory_order_relaxed) ||
+        (c->cfg.node_limit && c->n.nodes >= c->cfg.node_limit) ||
+        (c->deadline_ns && clock_ns() >= c->deadline_ns))
+        c->stopped = true;
+}
+
+/* Scores of decided games count the plies to the end, so the search
+ * prefers the quicker win and the slower loss (seed 004's mated_in). */
+static int mate_distance(int v, int ply)
+{
+    if (v >= SCORE_WIN)
+        return SCORE_WIN - ply;
+    if (v <= -SCORE_WIN)
+        return -SCORE_WIN + ply;
+    return v;
+}
+
+/* The seeds count every call of their evaluation function, final
+ * positions included: both are leaves here. */
+int ctx_terminal_value(Ctx *c, int ply)
+{
+    c->n.leaves++;
+    return mate_distance(c->ops->final_score(c->g, ctx_state(c, ply)), ply);
+}
+
+int ctx_leaf(Ctx *c, int ply, int alpha, int beta)
+{
+    const void *s = ctx_state(c, ply);
+    if (c->quiescence)
+        return quiesce(c, ply, alpha, beta);
+    if (c->ops->is_terminal(c->g, s))
+        return ctx_terminal_value(c, ply);
+    c->n.leaves++;
+    c->horizon++;
+    return c->ops->evaluate(c->g, s);
+}
+
+bool ctx_repetition(Ctx *c, int ply, int *value)
+{
+    int v;
+    if (!c->ops->history_result(c->g, c->path, c->history_len + ply + 1, &v))
+        return false;
+    c->n.leaves++;
+    *value = mate_distance(v, ply);
+    return true;
+}
+
+/* Mate scores are stored relative to the node, read back relative to the
+ * root; the infinities are not scores and stay as they are. */
+static int to_table(int v, int ply)
+{
+    if (v >= SCORE_WIN_MIN && v <= SCORE_WIN)
+        return v + ply;
+    if (v <= -SCORE_WIN_MIN && v >= -SCORE_WIN)
+        return v - ply;
+    return v;
+}
+
+static int from_table(int v, int ply)
+{
+    if (v >= SCORE_WIN_MIN && v <= SCORE_WIN + SEARCH_MAX_PLY)
+        return v - ply;
+    if (v <= -SCORE_WIN_MIN && v >= -SCORE_WIN - SEARCH_MAX_PLY)
+        return v + ply;
+    return v;
+}
+
+/* The exact memo, as seed 001's memoize-ab: a hit when the stored bounds
+ * decide the window, else the window narrows to them.  The key is the
+ * game's exact key plus the depth still to search (a memo of the search
+ * function of both); to the end of the game the depth does not matter. */
+static bool probe_memo(Ctx *c, int ply, int depth, Node *nd)
+{
+    const void *s = ctx_state(c, ply);
+    if (c->ops->memo_skip && c->ops->memo_skip(c->g, s))
+        return false;
+    int len = c->ops->exact_key(c->g, s, nd->key);
+    const int d = c->cfg.solve ? DEPTH_SOLVE : depth;
+    nd->key[len++] = (uint8_t)(d & 0xff);
+    nd->key[len++] = (uint8_t)(d >> 8);
+    nd->key_len = len;
+    nd->keyed = true;
+    nd->memo_lower = -INF;
+    nd->memo_upper = INF;
+    c->n.probes++;
+    MemoEntry e;
+    if (!memo_find(c->memo, nd->key, len, &e))
+        return false;
+    const int lower = from_table(e.lower, ply), upper = from_table(e.upper, ply);
+    nd->hint = e.move;
+    if (lower >= nd->beta || upper <= nd->alpha || upper == lower) {
+        c->n.hits++;
+        nd->value = lower >= nd->beta ? lower : upper;
+        nd->keyed = false; /* storing it again would change nothing */
+        if (e.move != MOVE_NONE) {
+            c->ply[ply].pv[0] = e.move;
+            c->ply[ply].pv_len = 1;
+        }
+        return true;
+    }
+    nd->memo_lower = lower;
+    nd->memo_upper = upper;
+    nd->alpha = max_int(nd->alpha, lower);
+    nd->beta = min_int(nd->beta, upper);
+    return false;
+}
+
+/* yomi's table: an entry answers when it is deep enough and its bound
+ * decides the window.  Never at the root, which must produce a move. */
+static bool probe_tt(Ctx *c, int ply, int depth, Node *nd)
+{
+    nd->hash = c->ops->hash(c->g, ctx_state(c, ply));
+    nd->keyed = true;
+    c->n.probes++;
+    const TtEntry *e = tt_find(c->tt, nd->hash);
+    if (!e)
+        return false;
+    nd->hint = e->move;
+    if (ply == 0 || (e->depth < depth && e->depth != DEPTH_EXACT))
+        return false;
+    const int v = from_table(e->value, ply);
+    if (e->bound == BOUND_EXACT || (e->bound == BOUND_LOWER && v >= nd->beta) ||
+        (e->bound == BOUND_UPPER && v <= nd->alpha)) {
+        c->n.hits++;
+        if (e->depth != DEPTH_EXACT)
+            c->horizon++; /* the answer came from a depth-limited search */
+        nd->value = v;
+        nd->keyed = false;
+        if (e->move != MOVE_NONE) {
+            c->ply[ply].pv[0] = e->move;
+            c->ply[ply].pv_len = 1;
+        }
+        return true;
+    }
+    return false;
+}
+
+bool ctx_probe(Ctx *c, int ply, int depth, Node *nd)
+{
+    return c->memo ? probe_memo(c, ply, depth, nd) : probe_tt(c, ply, depth, nd);
+}
+
+/* Seed 001 ends a blocked game through a pass: the side that cannot move
+ * passes, and the other side, blocked too, is evaluated; its memo sees the
+ * passed position as well (same board, other side to move).  yomi's games
+ * end such a game at once, so for the exact memo's counts to match, the
+ * passed position is looked up and stored here as the seed's would be. */
+int ctx_terminal_through_pass(Ctx *c, int ply, int depth, const Node *nd)
+{
+    c->ops->play(c->g, ctx_state(c, ply), MOVE_PASS, ctx_state(c, ply + 1));
+    c->n.nodes++;
+    Node passed;
+    passed.alpha = passed.orig_alpha = -nd->beta;
+    passed.beta = passed.orig_beta = -nd->alpha;
+    passed.hint = MOVE_NONE;
+    passed.keyed = false;
+    passed.horizon_before = c->horizon;
+    if (probe_memo(c, ply + 1, depth, &passed))
+        return -passed.value;
+    const int v = ctx_terminal_value(c, ply + 1);
+    if (passed.keyed)
+        ctx_store(c, ply + 1, depth, &passed, v, MOVE_NONE);
+    return -v;
+}
+
+void ctx_store(Ctx *c, int ply, int depth, const Node *nd, int value, Move best)
+{
+    if (c->memo) {
+        MemoEntry e = {nd->memo_lower, nd->memo_upper, best};
+        if (value <= nd->alpha)
+            e.upper = value;
+        else if (value >= nd->beta)
+            e.lower = value;
+        else
+            e.lower = e.upper = value;
+        e.lower = to_table(e.lower, ply);
+        e.upper = to_table(e.upper, ply);
+        if (e.move == MOVE_NONE)
+            e.move = nd->hint;
+        (void)memo_put(c->memo, nd->key, nd->key_len, &e); /* out of memory: lost */
+        return;
+    }
+    const int bound = value <= nd->orig_alpha ? BOUND_UPPER
+                      : value >= nd->orig_beta ? BOUND_LOWER
+                                               : BOUND_EXACT;
+    /* No depth limit cut anything below: the value holds at any depth. */
+    const int d = c->horizon == nd->horizon_before ? DEPTH_EXACT : depth;
+    tt_store(c->tt, nd->hash, to_table(value, ply), d, bound, best);
+}
+
+/* Seed 000's simplified Kalah: after a move that keeps the turn, the mover
+ * looks ONE ply ahead with the same algorithm, plays what that finds, and
+ * only then does the turn pass, at depth - 1 as after an ordinary move.
+ * The moves played are kept as the child's lead for the PV. */
+int ctx_extra_turn_simplified(Ctx *c, int ply, int depth, bool *same)
+{
+    const int mover = ctx_side(c, ply);
+    algo_root_window(c, ply + 1, 1);
+    PlyData *child = &c->ply[ply + 1];
+    Move turn[SEARCH_MAX_PLY];
+    const int n = ctx_turn_moves(c, ctx_state(c, ply + 1), child->pv, child->pv_len, turn);
+    for (int i = 0; i < n; i++) {
+        c->ops->play(c->g, ctx_state(c, ply + 1), turn[i], ctx_state(c, ply + 2));
+        memcpy(ctx_state(c, ply + 1), ctx_state(c, ply + 2), c->g->state_size);
+    }
+    memcpy(child->lead, turn, (size_t)n * sizeof turn[0]);
+    child->lead_len = n;
+    child->pv_len = 0;
+    *same = ctx_side(c, ply + 1) == mover;
+    return depth - 1;
+}
+
+void ctx_pv_update(Ctx *c, int ply, Move m)
+{
+    PlyData *p = &c->ply[ply], *child = &c->ply[ply + 1];
+    int n = 0;
+    p->pv[n++] = m;
+    for (int i = 0; i < child->lead_len && n < SEARCH_MAX_PLY; i++)
+        p->pv[n++] = child->lead[i];
+    for (int i = 0; i < child->pv_len && n < SEARCH_MAX_PLY; i++)
+        p->pv[n++] = child->pv[i];
+    p->pv_len = n;
+}
+
+/* Killers and history remember the moves that cut, for ORDER_BEST. */
+void ctx_note_cutoff(Ctx *c, int ply, int depth, Move m)
+{
+    c->n.cutoffs++;
+    if (c->cfg.order != ORDER_BEST || m == MOVE_PASS)
+        return;
+    PlyData *p = &c->ply[ply];
+    if (p->killer[0] != m) {
+        p->killer[1] = p->killer[0];
+        p->killer[0] = m;
+    }
+    int *h = &c->history[ctx_side(c, ply) * 65536 + m];
+    const int d = depth > 30 ? 30 : depth;
+    *h += d * d;
+    if (*h > (1 << 20))
+        for (int i = 0; i < 2 * 65536; i++)
+            c->history[i] /= 2;
+}
+
+/* The moves the side to move at `from` plays this turn: the PV while the
+ * turn stays with it (a Kalah extra-turn chain), ending with the move that
+ * hands the turn over. */
+int ctx_turn_moves(const Ctx *c, const void *from, const Move *pv, int n, Move *out)
+{
+    _Alignas(16) unsigned char a[GAME_MAX_STATE], b[GAME_MAX_STATE];
+    memcpy(a, from, c->g->state_size);
+    const int mover = c->ops->side_to_move(c->g, a);
+    Move legal[GAME_MAX_MOVES];
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+        if (c->ops->side_to_move(c->g, a) != mover)
+            break;
+        const int nl = c->ops->legal_moves(c->g, a, legal);
+        int j = 0;
+        while (j < nl && legal[j] != pv[i])
+            j++;
+        if (j == nl)
+            break; /* a stale table move: the turn ends here */
+        out[k++] = pv[i];
+        c->ops->play(c->g, a, pv[i], b);
+        memcpy(a, b, c->g->state_size);
+    }
+    return k;
+}

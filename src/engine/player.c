@@ -1,0 +1,164 @@
+/* player.c - search options by name, and player specs (cli.md "Players"). */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/search.h"
+
+static int parse_long(const char *key, const char *text, long lo, long hi, long *out, Err *err)
+{
+    if (!text || !*text)
+        return err_set(err, "%s needs a number", key);
+    errno = 0;
+    char *end;
+    const long v = strtol(text, &end, 10);
+    if (*end != '\0' || errno == ERANGE)
+        return err_set(err, "%s: '%.40s' is not a number", key, text);
+    if (v < lo || v > hi)
+        return err_set(err, "%s: %ld is out of range (%ld..%ld)", key, v, lo, hi);
+    *out = v;
+    return 0;
+}
+
+/* `value` must be one of `names` (NULL-terminated); its index in *out. */
+static int parse_choice(const char *key, const char *value, const char *const *names, int *out,
+                        Err *err)
+{
+    char list[160] = "";
+    for (int i = 0; names[i]; i++) {
+        if (value && strcmp(value, names[i]) == 0) {
+            *out = i;
+            return 0;
+        }
+        snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "", names[i]);
+    }
+    return err_set(err, "%s: '%.40s' is not one of %s", key, value ? value : "", list);
+}
+
+int search_config_set(SearchConfig *cfg, const char *key, const char *value, Err *err)
+{
+    static const char *const orders[] = {"natural", "static", "best", NULL};
+    static const char *const tables[] = {"off", "on", "exact", NULL};
+    static const char *const turns[] = {"full", "simplified", NULL};
+    static const char *const onoff[] = {"off", "on", NULL};
+    long v;
+    int i;
+    if (strcmp(key, "algo") == 0) {
+        Algo a;
+        if (algo_parse(value, &a, err) != 0)
+            return -1;
+        cfg->algo = a;
+    } else if (strcmp(key, "depth") == 0) {
+        if (value && strcmp(value, "solve") == 0) {
+            cfg->solve = true;
+            return 1;
+        }
+        if (parse_long(key, value, 0, 200, &v, err) != 0)
+            return -1;
+        cfg->depth = (int)v;
+        cfg->solve = false;
+    } else if (strcmp(key, "solve") == 0) {
+        if (parse_choice(key, value, onoff, &i, err) != 0)
+            return -1;
+        cfg->solve = i == 1;
+    } else if (strcmp(key, "order") == 0) {
+        if (parse_choice(key, value, orders, &i, err) != 0)
+            return -1;
+        cfg->order = (MoveOrder)i;
+    } else if (strcmp(key, "table") == 0) {
+        if (parse_choice(key, value, tables, &i, err) != 0)
+            return -1;
+        cfg->table = (TableMode)i;
+    } else if (strcmp(key, "table-mb") == 0) {
+        if (parse_long(key, value, 1, 65536, &v, err) != 0)
+            return -1;
+        cfg->table_mb = (int)v;
+    } else if (strcmp(key, "guess") == 0) {
+        if (parse_long(key, value, -SCORE_WIN, SCORE_WIN, &v, err) != 0)
+            return -1;
+        cfg->guess = (int)v;
+        cfg->has_guess = true;
+    } else if (strcmp(key, "time") == 0) {
+        if (parse_long(key, value, 1, 86400000L, &v, err) != 0)
+            return -1;
+        cfg->time_ms = (int)v;
+    } else if (strcmp(key, "nodes") == 0) {
+        if (parse_long(key, value, 1, 2000000000000L, &v, err) != 0)
+            return -1;
+        cfg->node_limit = (uint64_t)v;
+    } else if (strcmp(key, "extra-turn") == 0) {
+        if (parse_choice(key, value, turns, &i, err) != 0)
+            return -1;
+        cfg->extra_turn = (ExtraTurnMode)i;
+    } else if (strcmp(key, "quiescence") == 0) {
+        if (parse_choice(key, value, onoff, &i, err) != 0)
+            return -1;
+        cfg->quiescence = i == 1;
+    } else {
+        return 0;
+    }
+    return 1;
+}
+
+int player_parse(const char *spec, Player *p, Err *err)
+{
+    memset(p, 0, sizeof *p);
+    search_config_default(&p->cfg);
+    if (!spec || !*spec)
+        return err_set(err, "empty player (human, or ALGO:DEPTH[,KEY=VALUE...])");
+    if (strcmp(spec, "human") == 0) {
+        p->human = true;
+        return 0;
+    }
+    char buf[256];
+    if (strlen(spec) >= sizeof buf)
+        return err_set(err, "player '%.40s...' is too long", spec);
+    strcpy(buf, spec);
+    char *colon = strchr(buf, ':');
+    if (!colon)
+        return err_set(err, "player '%.60s': expected human or ALGO:DEPTH[,KEY=VALUE...]", spec);
+    *colon = '\0';
+    if (search_config_set(&p->cfg, "algo", buf, err) != 1)
+        return -1;
+    char *rest = colon + 1, *comma = strchr(rest, ',');
+    if (comma)
+        *comma = '\0';
+    if (search_config_set(&p->cfg, "depth", rest, err) != 1)
+        return -1;
+    while (comma) {
+        char *item = comma + 1;
+        comma = strchr(item, ',');
+        if (comma)
+            *comma = '\0';
+        char *eq = strchr(item, '=');
+        if (!eq)
+            return err_set(err, "player '%.60s': '%.40s' is not KEY=VALUE", spec, item);
+        *eq = '\0';
+        Err sub = {{0}};
+        const int r = search_config_set(&p->cfg, item, eq + 1, &sub);
+        if (r == 0)
+            return err_set(err, "player '%.60s': unknown key '%.30s'", spec, item);
+        if (r < 0)
+            return err_set(err, "player '%.60s': %s", spec, sub.msg);
+    }
+    return 0;
+}
+
+void player_format(const Player *p, char *buf, size_t len)
+{
+    static const char *const orders[] = {"natural", "static", "best"};
+    static const char *const tables[] = {"off", "on", "exact"};
+    if (p->human) {
+        snprintf(buf, len, "human");
+        return;
+    }
+    const SearchConfig *c = &p->cfg;
+    char depth[16];
+    if (c->solve)
+        snprintf(depth, sizeof depth, "solve");
+    else
+        snprintf(depth, sizeof depth, "%d", c->depth);
+    snprintf(buf, len, "%s:%s,order=%s,table=%s", algo_name(c->algo), depth, orders[c->order],
+             tables[c->table]);
+}

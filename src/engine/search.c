@@ -1,0 +1,363 @@
+/* search.c - the engine's API (search.h): owning the memory, iterative
+ * deepening, the search thread, live statistics. */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/algos.h"
+
+uint64_t clock_ns(void); /* node.c */
+
+#define MAX_HISTORY 1024 /* game positions before the root kept for repetition */
+
+struct Search {
+    Ctx c;
+    LiveStats live;
+    atomic_int stop_request;
+    Tt tt;
+    Memo memo;
+    _Alignas(16) unsigned char root[GAME_MAX_STATE];
+    unsigned char *history_states; /* MAX_HISTORY states */
+    SearchResult result;
+    int result_status;
+    Err thread_err;
+    pthread_t thread;
+    bool thread_live;
+};
+
+static const char *const algo_names[ALGO_COUNT] = {
+    [ALGO_MINIMAX] = "minimax",
+    [ALGO_NEGAMAX] = "negamax",
+    [ALGO_ALPHABETA] = "alphabeta",
+    [ALGO_NEGAALPHA] = "negaalpha",
+    [ALGO_ALPHABETA_WINDOW] = "alphabeta-window",
+    [ALGO_FAILSOFT] = "failsoft",
+    [ALGO_NEGASCOUT] = "negascout",
+    [ALGO_PVS] = "pvs",
+    [ALGO_MTDF] = "mtdf",
+};
+
+const char *algo_name(Algo a) { return a < ALGO_COUNT ? algo_names[a] : "?"; }
+
+int algo_parse(const char *name, Algo *a, Err *err)
+{
+    for (int i = 0; i < ALGO_COUNT; i++) {
+        if (name && strcmp(name, algo_names[i]) == 0) {
+            *a = (Algo)i;
+            return 0;
+        }
+    }
+    return err_set(err, "unknown algorithm '%.40s' (one of: minimax, negamax, alphabeta, "
+                        "negaalpha, alphabeta-window, failsoft, negascout, pvs, mtdf)",
+                   name ? name : "");
+}
+
+void search_config_default(SearchConfig *cfg)
+{
+    memset(cfg, 0, sizeof *cfg);
+    cfg->algo = ALGO_NEGASCOUT;
+    cfg->depth = 6;
+    cfg->order = ORDER_BEST;
+    cfg->table = TABLE_ON;
+    cfg->table_mb = 16;
+    cfg->quiescence = true;
+    cfg->extra_turn = EXTRA_TURN_FULL;
+}
+
+Search *search_new(const Game *g, const SearchConfig *cfg, Err *err)
+{
+    if (cfg->algo >= ALGO_COUNT)
+        return err_set(err, "unknown algorithm"), NULL;
+    if (!cfg->solve && (cfg->depth < 0 || cfg->depth > DEPTH_SOLVE - 1))
+        return err_set(err, "depth %d is out of range (0..%d)", cfg->depth, DEPTH_SOLVE - 1), NULL;
+    if (cfg->table != TABLE_OFF && (cfg->table_mb < 1 || cfg->table_mb > 65536))
+        return err_set(err, "table size %d MB is out of range (1..65536)", cfg->table_mb), NULL;
+    if (g->state_size > GAME_MAX_STATE)
+        return err_set(err, "%s: state too large", g->name), NULL;
+    Search *s = calloc(1, sizeof *s);
+    if (!s)
+        return err_set(err, "out of memory"), NULL;
+    Ctx *c = &s->c;
+    c->g = g;
+    c->ops = g->ops;
+    c->cfg = *cfg;
+    c->live = &s->live;
+    c->stop_request = &s->stop_request;
+    c->quiescence = cfg->quiescence && g->ops->in_check && g->ops->noisy_moves;
+    c->states = aligned_alloc(64, (SEARCH_MAX_PLY + 2) * GAME_MAX_STATE);
+    c->ply = calloc(SEARCH_MAX_PLY + 2, sizeof *c->ply);
+    c->history = calloc(2 * 65536, sizeof *c->history);
+    c->path = calloc(MAX_HISTORY + SEARCH_MAX_PLY + 2, sizeof *c->path);
+    s->history_states = malloc((size_t)MAX_HISTORY * GAME_MAX_STATE);
+    bool ok = c->states && c->ply && c->history && c->path && s->history_states;
+    if (ok && cfg->table == TABLE_ON) {
+        ok = tt_init(&s->tt, (size_t)cfg->table_mb << 20) == 0;
+        c->tt = &s->tt;
+    } else if (ok && cfg->table == TABLE_EXACT) {
+        ok = memo_init(&s->memo, (size_t)cfg->table_mb << 20) == 0;
+        c->memo = &s->memo;
+    }
+    if (!ok) {
+        search_free(s);
+        return err_set(err, "out of memory for the search (table %d MB)", cfg->table_mb), NULL;
+    }
+    memset(c->states, 0, (SEARCH_MAX_PLY + 2) * GAME_MAX_STATE);
+    for (int p = 0; p < SEARCH_MAX_PLY + 2; p++)
+        c->path[p] = ctx_state(c, p);
+    for (int i = 0; i < 2; i++)
+        for (int p = 0; p < SEARCH_MAX_PLY + 2; p++)
+            c->ply[p].killer[i] = MOVE_NONE;
+    return s;
+}
+
+void search_free(Search *s)
+{
+    if (!s)
+        return;
+    if (s->thread_live) {
+        search_stop(s);
+        pthread_join(s->thread, NULL);
+    }
+    tt_free(&s->tt);
+    memo_free(&s->memo);
+    free(s->c.states);
+    free(s->c.ply);
+    free(s->c.history);
+    free(s->c.path);
+    free(s->history_states);
+    free(s);
+}
+
+void search_set_history(Search *s, const void *const *states, int n)
+{
+    if (n > MAX_HISTORY)
+        states += n - MAX_HISTORY, n = MAX_HISTORY;
+    if (n < 0)
+        n = 0;
+    Ctx *c = &s->c;
+    for (int i = 0; i < n; i++) {
+        unsigned char *slot = s->history_states + (size_t)i * GAME_MAX_STATE;
+        memcpy(slot, states[i], c->g->state_size);
+        c->path[i] = slot;
+    }
+    c->history_len = n;
+    for (int p = 0; p < SEARCH_MAX_PLY + 2; p++)
+        c->path[n + p] = ctx_state(c, p);
+}
+
+void search_clear(Search *s)
+{
+    if (s->c.tt)
+        tt_clear(&s->tt);
+    if (s->c.memo)
+        memo_clear(&s->memo);
+    memset(s->c.history, 0, 2 * 65536 * sizeof *s->c.history);
+    for (int p = 0; p < SEARCH_MAX_PLY + 2; p++)
+        s->c.ply[p].killer[0] = s->c.ply[p].killer[1] = MOVE_NONE;
+}
+
+/* One complete search of the root to `depth` with the configured
+ * algorithm; the value from the side to move at the root. */
+static int search_once(Ctx *c, int depth, int guess, Move *pv, int *pv_len)
+{
+    int v;
+    if (c->cfg.algo == ALGO_MTDF) {
+        v = mtdf(c, depth, guess, pv, pv_len);
+        if (*pv_len == 0 && !c->stopped) { /* no pass failed high: cannot happen, but be safe */
+            *pv_len = c->ply[0].pv_len;
+            memcpy(pv, c->ply[0].pv, (size_t)*pv_len * sizeof *pv);
+        }
+        return v;
+    }
+    v = algo_root_window(c, 0, depth);
+    *pv_len = c->ply[0].pv_len;
+    memcpy(pv, c->ply[0].pv, (size_t)*pv_len * sizeof *pv);
+    return v;
+}
+
+/* Keep the PV only as far as it is legal (a table move could be stale). */
+static int pv_legal_prefix(const Ctx *c, const void *root, const Move *pv, int n)
+{
+    _Alignas(16) unsigned char a[GAME_MAX_STATE], b[GAME_MAX_STATE];
+    Move legal[GAME_MAX_MOVES];
+    memcpy(a, root, c->g->state_size);
+    for (int i = 0; i < n; i++) {
+        const int nl = c->ops->legal_moves(c->g, a, legal);
+        int j = 0;
+        while (j < nl && legal[j] != pv[i])
+            j++;
+        if (j == nl)
+            return i;
+        c->ops->play(c->g, a, pv[i], b);
+        memcpy(a, b, c->g->state_size);
+    }
+    return n;
+}
+
+/// Iterative deepening: search to depth 1, 2, 3, ... while there is time.
+/// Each iteration is cheap next to the last one, and leaves behind what
+/// makes the next one fast: the table's best moves and bounds, killers and
+/// history, and MTD(f)'s first guess.  It also gives an answer whenever the
+/// search is stopped: the last completed iteration's.  An iteration in
+/// which no leaf was cut off by the depth limit has solved the position,
+/// so deepening ends there.  Without a limit or the best configuration a
+/// search is one plain iteration at the asked depth, as in the seeds.
+static void search_iterate(Search *s, SearchResult *r)
+{
+    Ctx *c = &s->c;
+    const SearchConfig *cfg = &c->cfg;
+    const int target = cfg->solve ? DEPTH_SOLVE : cfg->depth;
+    const bool deepen = cfg->time_ms > 0 || cfg->node_limit > 0 ||
+                        (cfg->order == ORDER_BEST && cfg->table == TABLE_ON && !cfg->solve);
+    Move pv[SEARCH_MAX_PLY];
+    int guess = cfg->has_guess ? cfg->guess : 0;
+    bool have = false;
+    for (int d = deepen ? 1 : target; d <= target; d++) {
+        c->horizon = 0;
+        if (c->tt)
+            tt_new_search(c->tt);
+        int len;
+        const int v = search_once(c, d, guess, pv, &len);
+        if (c->stopped) {
+            /* A partial iteration still knows its best among the root
+             * moves it finished; take it only when nothing is complete. */
+            if (!have && c->ply[0].pv_len > 0 && cfg->algo != ALGO_MTDF) {
+                r->pv_len = c->ply[0].pv_len;
+                memcpy(r->pv, c->ply[0].pv, (size_t)r->pv_len * sizeof *pv);
+                r->value = v;
+            }
+            break;
+        }
+        have = true;
+        r->value = v;
+        r->pv_len = len;
+        memcpy(r->pv, pv, (size_t)len * sizeof *pv);
+        r->stats.depth = d;
+        guess = v;
+        stats_publish_best(c->live, d, v, len ? pv[0] : MOVE_NONE);
+        if (c->horizon == 0)
+            break;
+    }
+    r->stopped = c->stopped;
+}
+
+static void fill_stats(const Search *s, SearchStats *out);
+
+static int search_body(Search *s, SearchResult *r)
+{
+    Ctx *c = &s->c;
+    memset(r, 0, sizeof *r);
+    r->move = MOVE_NONE;
+    memset(&c->n, 0, sizeof c->n);
+    c->stopped = false;
+    memcpy(ctx_state(c, 0), s->root, c->g->state_size);
+    atomic_store_explicit(&s->live.end_ns, 0, memory_order_relaxed);
+    const uint64_t start = clock_ns();
+    atomic_store_explicit(&s->live.start_ns, start, memory_order_relaxed);
+    atomic_store_explicit(&s->live.running, 1, memory_order_relaxed);
+    stats_publish(&s->live, &c->n);
+    stats_publish_best(&s->live, 0, 0, MOVE_NONE);
+    c->deadline_ns = c->cfg.time_ms > 0 ? start + (uint64_t)c->cfg.time_ms * 1000000u : 0;
+    if (atomic_load_explicit(&s->stop_request, memory_order_relaxed))
+        c->stopped = true;
+
+    Move legal[GAME_MAX_MOVES];
+    const int n = c->ops->legal_moves(c->g, s->root, legal);
+    if (n == 0) {
+        r->value = ctx_terminal_value(c, 0);
+    } else {
+        search_iterate(s, r);
+        r->pv_len = pv_legal_prefix(c, s->root, r->pv, r->pv_len);
+        if (r->pv_len == 0) { /* stopped before any root move finished */
+            r->pv[0] = legal[0];
+            r->pv_len = 1;
+        }
+        r->move = r->pv[0];
+        r->turn_len = ctx_turn_moves(c, s->root, r->pv, r->pv_len, r->turn);
+    }
+    stats_publish(&s->live, &c->n);
+    stats_publish_best(&s->live, r->stats.depth, r->value, r->move);
+    atomic_store_explicit(&s->live.end_ns, clock_ns(), memory_order_relaxed);
+    const int depth = r->stats.depth;
+    fill_stats(s, &r->stats);
+    r->stats.depth = depth;
+    r->stats.running = false;
+    atomic_store_explicit(&s->live.running, 0, memory_order_release);
+    return 0;
+}
+
+int search_run(Search *s, const void *root, SearchResult *out, Err *err)
+{
+    (void)err;
+    if (s->thread_live)
+        return err_set(err, "a search is already running");
+    memcpy(s->root, root, s->c.g->state_size);
+    atomic_store(&s->stop_request, 0);
+    return search_body(s, out);
+}
+
+static void *search_thread(void *arg)
+{
+    Search *s = arg;
+    s->result_status = search_body(s, &s->result);
+    return NULL;
+}
+
+int search_start(Search *s, const void *root, Err *err)
+{
+    if (s->thread_live)
+        return err_set(err, "a search is already running");
+    memcpy(s->root, root, s->c.g->state_size);
+    atomic_store(&s->stop_request, 0);
+    atomic_store_explicit(&s->live.running, 1, memory_order_relaxed);
+    atomic_store_explicit(&s->live.end_ns, 0, memory_order_relaxed);
+    atomic_store_explicit(&s->live.start_ns, clock_ns(), memory_order_relaxed);
+    if (pthread_create(&s->thread, NULL, search_thread, s) != 0) {
+        atomic_store_explicit(&s->live.running, 0, memory_order_relaxed);
+        return err_set(err, "cannot start the search thread");
+    }
+    s->thread_live = true;
+    return 0;
+}
+
+void search_stop(Search *s) { atomic_store_explicit(&s->stop_request, 1, memory_order_relaxed); }
+
+bool search_done(const Search *s)
+{
+    return !atomic_load_explicit(&((Search *)s)->live.running, memory_order_acquire);
+}
+
+static void fill_stats(const Search *s, SearchStats *out)
+{
+    LiveStats *l = (LiveStats *)&s->live;
+    out->nodes = atomic_load_explicit(&l->nodes, memory_order_relaxed);
+    out->leaves = atomic_load_explicit(&l->leaves, memory_order_relaxed);
+    out->probes = atomic_load_explicit(&l->probes, memory_order_relaxed);
+    out->hits = atomic_load_explicit(&l->hits, memory_order_relaxed);
+    out->cutoffs = atomic_load_explicit(&l->cutoffs, memory_order_relaxed);
+    out->researches = atomic_load_explicit(&l->researches, memory_order_relaxed);
+    out->mtd_passes = atomic_load_explicit(&l->mtd_passes, memory_order_relaxed);
+    out->depth = atomic_load_explicit(&l->depth, memory_order_relaxed);
+    out->value = atomic_load_explicit(&l->value, memory_order_relaxed);
+    out->best = (Move)atomic_load_explicit(&l->best, memory_order_relaxed);
+    out->running = atomic_load_explicit(&l->running, memory_order_relaxed) != 0;
+    const uint64_t start = atomic_load_explicit(&l->start_ns, memory_order_relaxed);
+    uint64_t end = atomic_load_explicit(&l->end_ns, memory_order_relaxed);
+    if (end == 0)
+        end = clock_ns();
+    const uint64_t ns = end > start ? end - start : 0;
+    out->elapsed_ms = ns / 1000000u;
+    out->nps = ns ? (uint64_t)((double)out->nodes * 1e9 / (double)ns) : 0;
+}
+
+void search_poll(const Search *s, SearchStats *out) { fill_stats(s, out); }
+
+void search_wait(Search *s, SearchResult *out)
+{
+    if (s->thread_live) {
+        pthread_join(s->thread, NULL);
+        s->thread_live = false;
+    }
+    if (out)
+        *out = s->result;
+}

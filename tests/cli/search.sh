@@ -1,0 +1,69 @@
+#!/bin/sh
+# The searching commands' contract (cli.md): fields, formats, bad input.
+. "$TESTLIB"
+
+run_yomi search reversi-4x4 --solve --algo negascout --order natural --table off --score discs
+ok $rc "search exits 0"
+for f in game algo depth value move pv nodes leaves table_hits time_ms nps; do
+    case $out in *"
+$f: "*|"$f: "*) ok 0 "text has $f" ;; *) ok 1 "text has $f" ;; esac
+done
+
+run_yomi search reversi-4x4 --solve --format tsv --score discs
+is "$(printf '%s\n' "$out" | head -1 | cut -f1-11)" \
+    "$(printf 'game\talgo\tdepth\tvalue\tmove\tpv\tnodes\tleaves\ttable_hits\ttime_ms\tnps')" "tsv header"
+is "$(printf '%s\n' "$out" | awk -F '\t' 'NR == 2 { print $1, $4 }')" "reversi-4x4 -8" \
+    "yomi's own best configuration gives the seed's value"
+
+run_yomi search reversi-4x4 --solve --format json --score discs
+case $out in '{"game": "reversi-4x4", "algo": "negascout", "depth": "solve", "value": -8,'*)
+    ok 0 "json object" ;; *) ok 1 "json object" ;; esac
+
+run_yomi compare reversi-4x4 --algos minimax,alphabeta,pvs --solve --order natural --table off \
+    --score discs --format tsv
+is "$(printf '%s\n' "$out" | awk -F '\t' 'NR > 1 { print $2, $4, $8 }' | tr '\n' ';')" \
+    "minimax -8 60060;alphabeta -8 10016;pvs -8 $(printf '%s\n' "$out" | awk -F '\t' 'NR == 4 { print $8 }');" \
+    "compare: one row per algorithm"
+run_yomi compare reversi-4x4 --algos negamax,mtdf --solve --table exact --score discs
+ok $rc "compare as a text table"
+
+run_yomi solve reversi-4x4 --score discs
+is "$(printf '%s\n' "$out" | sed -n 's/^value: //p')" "-8" "solve 4x4 cross"
+run_yomi solve reversi-4x4 --start parallel --score discs
+is "$(printf '%s\n' "$out" | sed -n 's/^value: //p')" "-3" "solve 4x4 parallel"
+
+run_yomi grid reversi-4x4 --algos negaalpha,negascout --depths 1-2
+ok $rc "grid on reversi"
+case $out in *"negaalpha / negascout"*) ok 0 "grid names its algorithms" ;; *) ok 1 "grid names its algorithms" ;; esac
+
+run_yomi match reversi-4x4 --first alphabeta:2 --second negascout:3,order=natural --games 2 --swap
+ok $rc "match exits 0"
+is "$(printf '%s\n' "$out" | grep -c '^[12]	')" "2" "match: one row per game"
+case $out in *"total	"*) ok 0 "match: totals" ;; *) ok 1 "match: totals" ;; esac
+
+for cmd in search compare solve grid match bench; do
+    run_yomi $cmd --help
+    case $out in "usage: yomi $cmd"*) ok 0 "$cmd --help" ;; *) ok 1 "$cmd --help" ;; esac
+done
+
+bad_input "search: unknown algo" search reversi --algo quicksort
+bad_input "search: bad depth" search reversi --depth -3
+bad_input "search: bad order" search reversi --order random
+bad_input "search: bad table" search reversi --table maybe
+bad_input "search: bad table-mb" search reversi --table-mb 0
+bad_input "search: bad format" search reversi --format xml
+bad_input "search: bad position" search reversi-4x4 --position "XXO"
+bad_input "search: unknown option" search reversi --colour red
+bad_input "search: no game" search
+bad_input "search: option without value" search reversi --depth
+bad_input "compare: no algos" compare reversi
+bad_input "compare: bad algo list" compare reversi --algos negamax,,nope
+bad_input "solve: fixed option" solve reversi-4x4 --algo minimax
+bad_input "grid: no depths" grid kalah-4x3 --algos negamax
+bad_input "grid: bad depths" grid reversi-4x4 --algos negamax --depths 5-2
+bad_input "match: bad player" match reversi --first negascout --second pvs:2
+bad_input "match: human" match reversi --first human --second pvs:2
+bad_input "match: missing second" match reversi --first pvs:2
+bad_input "bench: unknown option" bench --frobnicate 3
+
+done_testing

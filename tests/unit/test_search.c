@@ -1,0 +1,238 @@
+/* test_search.c - the engine against itself: every algorithm agrees with
+ * negamax on random positions of every game, PVs are legal, a stopped
+ * search answers with a legal move, counters can be read while it runs,
+ * player specs parse or fail clearly. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <string.h>
+#include <time.h>
+
+#include "engine/game.h"
+#include "engine/search.h"
+
+typedef struct {
+    const char *game;
+    int depth;      /* 0: solve */
+    int opening;    /* random plies before the position */
+} Case;
+
+static const Case cases[] = {
+    {"reversi-4x4", 0, 2}, {"reversi-4x4", 3, 1}, {"reversi-6x6", 3, 4}, {"reversi", 3, 6},
+    {"kalah", 4, 3},       {"kalah-4x3", 5, 2},   {"gogo", 2, 4},        {"gogo", 3, 8},
+};
+
+static uint64_t rng = 88172645463325252ULL;
+static unsigned next_random(void)
+{
+    rng ^= rng << 13;
+    rng ^= rng >> 7;
+    rng ^= rng << 17;
+    return (unsigned)(rng >> 32);
+}
+
+/* A random position `plies` moves from the start (fewer if the game ends). */
+static void random_position(const Game *g, int plies, void *state)
+{
+    _Alignas(16) unsigned char next[GAME_MAX_STATE];
+    Move moves[GAME_MAX_MOVES];
+    g->ops->start(g, state);
+    for (int i = 0; i < plies; i++) {
+        const int n = g->ops->legal_moves(g, state, moves);
+        if (n <= 1)
+            break;
+        g->ops->play(g, state, moves[next_random() % (unsigned)n], next);
+        memcpy(state, next, g->state_size);
+    }
+}
+
+static bool legal_line(const Game *g, const void *root, const Move *pv, int n)
+{
+    _Alignas(16) unsigned char a[GAME_MAX_STATE], b[GAME_MAX_STATE];
+    Move moves[GAME_MAX_MOVES];
+    memcpy(a, root, g->state_size);
+    for (int i = 0; i < n; i++) {
+        const int k = g->ops->legal_moves(g, a, moves);
+        int j = 0;
+        while (j < k && moves[j] != pv[i])
+            j++;
+        if (j == k)
+            return false;
+        g->ops->play(g, a, pv[i], b);
+        memcpy(a, b, g->state_size);
+    }
+    return true;
+}
+
+static int run(const Game *g, const void *root, SearchConfig *cfg, SearchResult *r)
+{
+    Err err = {{0}};
+    Search *s = search_new(g, cfg, &err);
+    assert_non_null(s);
+    assert_int_equal(search_run(s, root, r, &err), 0);
+    search_free(s);
+    return r->value;
+}
+
+static void test_algorithms_agree(void **unused)
+{
+    (void)unused;
+    static const MoveOrder orders[] = {ORDER_NATURAL, ORDER_STATIC, ORDER_BEST};
+    static SearchResult r;
+    int checked = 0;
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        Err err = {{0}};
+        Game *g = game_open(cases[k].game, NULL, 0, &err);
+        if (!g)
+            continue; /* a game not built in this tree */
+        for (int rep = 0; rep < 4; rep++) {
+            _Alignas(16) unsigned char root[GAME_MAX_STATE];
+            random_position(g, cases[k].opening + rep, root);
+            SearchConfig cfg;
+            search_config_default(&cfg);
+            cfg.algo = ALGO_NEGAMAX;
+            cfg.table = TABLE_OFF;
+            cfg.order = ORDER_NATURAL;
+            cfg.quiescence = rep % 2 == 1; /* gogo: with and without quiescence */
+            cfg.solve = cases[k].depth == 0;
+            cfg.depth = cases[k].depth;
+            const int want = run(g, root, &cfg, &r);
+            for (int a = 0; a < ALGO_COUNT; a++) {
+                for (int o = 0; o < 3; o++) {
+                    for (int t = 0; t < 3; t++) {
+                        SearchConfig c = cfg;
+                        c.algo = (Algo)a;
+                        c.order = orders[o];
+                        c.table = (TableMode)t;
+                        c.table_mb = 1;
+                        /* yomi's table reuses deeper results, which can
+                         * legitimately change a depth-limited value. */
+                        if (c.table == TABLE_ON && !c.solve)
+                            continue;
+                        const int got = run(g, root, &c, &r);
+                        if (got != want)
+                            fail_msg("%s opening %d: %s order %d table %d gives %d, negamax %d",
+                                     g->name, cases[k].opening + rep, algo_name(c.algo), o, t, got,
+                                     want);
+                        assert_true(legal_line(g, root, r.pv, r.pv_len));
+                        assert_true(r.pv_len >= 1 || r.move == MOVE_NONE);
+                        checked++;
+                    }
+                }
+            }
+        }
+        game_close(g);
+    }
+    assert_true(checked > 100);
+}
+
+static void test_stop_returns_a_legal_move(void **unused)
+{
+    (void)unused;
+    Err err = {{0}};
+    Game *g = game_open("reversi", NULL, 0, &err);
+    assert_non_null(g);
+    _Alignas(16) unsigned char root[GAME_MAX_STATE];
+    g->ops->start(g, root);
+    SearchConfig cfg;
+    search_config_default(&cfg);
+    cfg.depth = 60; /* far beyond what finishes */
+    cfg.time_ms = 600000;
+    Search *s = search_new(g, &cfg, &err);
+    assert_non_null(s);
+    assert_int_equal(search_start(s, root, &err), 0);
+    SearchStats st;
+    uint64_t seen = 0;
+    for (int i = 0; i < 200 && seen < 20000; i++) { /* until it is well under way */
+        struct timespec ts = {0, 5000000};
+        nanosleep(&ts, NULL);
+        search_poll(s, &st);
+        assert_true(st.nodes >= seen); /* counters only grow */
+        seen = st.nodes;
+    }
+    assert_true(seen > 0);
+    search_stop(s);
+    static SearchResult r;
+    search_wait(s, &r);
+    assert_true(search_done(s));
+    assert_true(r.stopped);
+    assert_true(legal_line(g, root, &r.move, 1));
+    assert_true(legal_line(g, root, r.pv, r.pv_len));
+    search_free(s);
+    game_close(g);
+}
+
+static void test_two_searches_side_by_side(void **unused)
+{
+    (void)unused;
+    Err err = {{0}};
+    Game *g = game_open("reversi-6x6", NULL, 0, &err);
+    assert_non_null(g);
+    _Alignas(16) unsigned char root[GAME_MAX_STATE];
+    g->ops->start(g, root);
+    SearchConfig cfg;
+    search_config_default(&cfg);
+    cfg.depth = 7;
+    cfg.table_mb = 1;
+    static SearchResult alone, r1, r2;
+    run(g, root, &cfg, &alone);
+    Search *a = search_new(g, &cfg, &err), *b = search_new(g, &cfg, &err);
+    assert_non_null(a);
+    assert_non_null(b);
+    assert_int_equal(search_start(a, root, &err), 0);
+    assert_int_equal(search_start(b, root, &err), 0);
+    search_wait(a, &r1);
+    search_wait(b, &r2);
+    assert_int_equal(r1.value, alone.value);
+    assert_int_equal(r2.value, alone.value);
+    assert_int_equal(r1.stats.nodes, alone.stats.nodes);
+    assert_int_equal(r2.stats.nodes, alone.stats.nodes);
+    search_free(a);
+    search_free(b);
+    game_close(g);
+}
+
+static void test_player_specs(void **unused)
+{
+    (void)unused;
+    Player p;
+    Err err = {{0}};
+    assert_int_equal(player_parse("human", &p, &err), 0);
+    assert_true(p.human);
+    assert_int_equal(player_parse("mtdf:8,table=on,order=best", &p, &err), 0);
+    assert_false(p.human);
+    assert_int_equal(p.cfg.algo, ALGO_MTDF);
+    assert_int_equal(p.cfg.depth, 8);
+    assert_int_equal(p.cfg.table, TABLE_ON);
+    assert_int_equal(p.cfg.order, ORDER_BEST);
+    assert_int_equal(player_parse("alphabeta:4,order=natural,table-mb=4", &p, &err), 0);
+    assert_int_equal(p.cfg.order, ORDER_NATURAL);
+    assert_int_equal(p.cfg.table_mb, 4);
+    assert_int_equal(player_parse("negascout:solve", &p, &err), 0);
+    assert_true(p.cfg.solve);
+    static const char *const bad[] = {"", "negascout", "chess:4", "negascout:x", "negascout:-1",
+                                      "negascout:4,order", "negascout:4,colour=red",
+                                      "negascout:4,table=maybe", "negascout:4,"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        err.msg[0] = '\0';
+        assert_int_equal(player_parse(bad[i], &p, &err), -1);
+        assert_true(strlen(err.msg) > 0);
+    }
+    Algo a;
+    assert_int_equal(algo_parse("alphabeta-window", &a, &err), 0);
+    assert_int_equal(a, ALGO_ALPHABETA_WINDOW);
+    assert_string_equal(algo_name(ALGO_PVS), "pvs");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_algorithms_agree),
+        cmocka_unit_test(test_stop_returns_a_legal_move),
+        cmocka_unit_test(test_two_searches_side_by_side),
+        cmocka_unit_test(test_player_specs),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
