@@ -621,6 +621,7 @@ int game_screen_draw_search(Screen *s, Grid *g, int y, int x, int w)
     const SearchStats *st = &d->live;
     const SearchConfig *cfg = NULL;
     char head[80];
+    int searcher = d->thinking >= 0 ? d->thinking : d->hinting ? session_side(se) : d->last_side;
     if (d->thinking >= 0) {
         snprintf(head, sizeof head, "Search: %s thinking", gs->view->side_name[d->thinking]);
         cfg = &se->players[d->thinking].cfg;
@@ -673,8 +674,9 @@ int game_screen_draw_search(Screen *s, Grid *g, int y, int x, int w)
         grid_put(g, yy, xx, ST_DIM, item[i].label);
         int end = grid_putn(g, yy, xx + lw, i == 7 ? ST_KEY : ST_NORMAL, item[i].text,
                             (two && i % 2 == 0 ? 22 : w) - lw - 1);
-        if (i == 7 && st->best != MOVE_NONE)
-            grid_printf(g, yy, end + 1, ST_NORMAL, "(%s)", value);
+        if (i == 7 && st->best != MOVE_NONE) /* the value is the searcher's */
+            grid_printf(g, yy, end + 1, ST_NORMAL, "(%s %s)", gs->view->side_name[searcher],
+                        value);
     }
     draw_hint(gs, g, y + rows + 1, x);
     return y + rows + 3;

@@ -97,7 +97,9 @@ static void watch_draw(Screen *s, Grid *g)
     static const char *const keys[] = {"Space", "pause", ".", "step", "+/-", "speed", "u/r",
                                        "undo/redo", "c", "compare", "Esc", "back", "q", "quit",
                                        NULL};
-    draw_keys(g, keys);
+    static const char *const over_keys[] = {"y", "watch again", "n", "new", "u", "undo", "c",
+                                            "compare", "Esc", "back", "q", "quit", NULL};
+    draw_keys(g, gs->over ? over_keys : keys);
 }
 
 const ScreenOps screen_watch = {
