@@ -80,7 +80,7 @@ static int setup_init(Screen *s, void *arg)
     }
     cs->solve = form_add(f, (FormField){.kind = FIELD_CHOICE, .label = "Solve to the end", .choices = noyes, .nchoices = 2,
                                         .help = "search every line to the end of the game"});
-    cs->depth = form_add(f, (FormField){.kind = FIELD_NUMBER, .label = "Depth", .value = 6, .lo = 1, .hi = 40});
+    cs->depth = form_add(f, (FormField){.kind = FIELD_NUMBER, .label = "Depth", .value = 8, .lo = 1, .hi = 40});
     cs->order = form_add(f, (FormField){.kind = FIELD_CHOICE, .label = "Move order", .choices = order_names, .nchoices = 3});
     cs->table = form_add(f, (FormField){.kind = FIELD_CHOICE, .label = "Table", .choices = table_names, .nchoices = 3});
     form_add(f, (FormField){.kind = FIELD_HEADING, .label = "Algorithms (Space ticks)"});
