@@ -30,10 +30,6 @@ typedef struct {
 } CompareSetup;
 
 static const char *const where_names[] = {"the current position", "the game's start"};
-static const char *const order_names[] = {"best", "static", "natural"};
-static const MoveOrder order_modes[] = {ORDER_BEST, ORDER_STATIC, ORDER_NATURAL};
-static const char *const table_names[] = {"on", "off", "exact (seed memo)"};
-static const TableMode table_modes[] = {TABLE_ON, TABLE_OFF, TABLE_EXACT};
 static const char *const mode_names[] = {"one after another", "all at once"};
 static const char *const noyes[] = {"no", "yes"};
 
@@ -81,11 +77,11 @@ static int setup_init(Screen *s, void *arg)
     cs->solve = form_add(f, (FormField){.kind = FIELD_CHOICE, .label = "Solve to the end", .choices = noyes, .nchoices = 2,
                                         .help = "search every line to the end of the game"});
     cs->depth = form_add(f, (FormField){.kind = FIELD_NUMBER, .label = "Depth", .value = 8, .lo = 1, .hi = 40});
-    cs->order = form_add(f, (FormField){.kind = FIELD_CHOICE, .label = "Move order", .choices = order_names, .nchoices = 3});
-    cs->table = form_add(f, (FormField){.kind = FIELD_CHOICE, .label = "Table", .choices = table_names, .nchoices = 3});
+    cs->order = form_add(f, (FormField){.kind = FIELD_CHOICE, .label = "Move order", .choices = form_order_names, .nchoices = 3});
+    cs->table = form_add(f, (FormField){.kind = FIELD_CHOICE, .label = "Table", .choices = form_table_names, .nchoices = 3});
     form_add(f, (FormField){.kind = FIELD_HEADING, .label = "Algorithms (Space ticks)"});
     for (int i = 0; i < ALGO_COUNT; i++) {
-        cs->algo[i] = form_add(f, (FormField){.kind = FIELD_CHECK, .label = form_algo_names[i], .indent = 1,
+        cs->algo[i] = form_add(f, (FormField){.kind = FIELD_CHECK, .label = form_algo_names()[i], .indent = 1,
                                               .value = i == ALGO_ALPHABETA || i == ALGO_NEGASCOUT ||
                                                        i == ALGO_PVS || i == ALGO_MTDF});
     }
@@ -122,8 +118,8 @@ static void setup_start(Screen *s)
     search_config_default(&rq.base);
     rq.base.solve = f->f[cs->solve].value;
     rq.base.depth = f->f[cs->depth].value;
-    rq.base.order = order_modes[f->f[cs->order].value];
-    rq.base.table = table_modes[f->f[cs->table].value];
+    rq.base.order = form_order_modes[f->f[cs->order].value];
+    rq.base.table = form_table_modes[f->f[cs->table].value];
     int n = 0;
     for (int i = 0; i < ALGO_COUNT; i++)
         n += rq.algos[i] = f->f[cs->algo[i]].value;
@@ -343,7 +339,7 @@ static void compare_draw(Screen *s, Grid *g)
     else
         snprintf(a, sizeof a, "depth %d", base->depth);
     snprintf(title, sizeof title, "Compare: %s, %s, %s, order %s, table %s", c->game->name,
-             c->rq.position[0] ? "this position" : "start", a, order_names[base->order == ORDER_BEST ? 0 : base->order == ORDER_STATIC ? 1 : 2],
+             c->rq.position[0] ? "this position" : "start", a, base->order == ORDER_BEST ? "best" : base->order == ORDER_STATIC ? "static" : "natural",
              base->table == TABLE_ON ? "on" : base->table == TABLE_OFF ? "off" : "exact");
     draw_title(g, title, s->app);
     int y = 2;

@@ -176,16 +176,20 @@ static const char *const start_names[] = {"cross", "parallel"};
 static const char *const rules_names[] = {"standard", "seed"};
 static const char *const capture_names[] = {"standard", "empty"};
 static const char *const who_names[] = {"Human", "Computer"};
-const char *const form_algo_names[ALGO_COUNT] = {
-    "minimax", "negamax", "alphabeta", "negaalpha", "alphabeta-window",
-    "failsoft", "negascout", "pvs", "mtdf",
-};
+/* The engine's own names, so a new algorithm shows up by itself. */
+const char *const *form_algo_names(void)
+{
+    static const char *names[ALGO_COUNT];
+    for (int i = 0; i < ALGO_COUNT; i++)
+        names[i] = algo_name((Algo)i);
+    return names;
+}
 static const char *const time_names[] = {"none (depth)", "0.5 s", "1 s", "2 s", "5 s", "10 s"};
 static const int time_ms[] = {0, 500, 1000, 2000, 5000, 10000};
-static const char *const table_names[] = {"on", "off", "exact (seed memo)"};
-static const TableMode table_modes[] = {TABLE_ON, TABLE_OFF, TABLE_EXACT};
-static const char *const order_names[] = {"best", "static", "natural"};
-static const MoveOrder order_modes[] = {ORDER_BEST, ORDER_STATIC, ORDER_NATURAL};
+const char *const form_table_names[3] = {"on", "off", "exact (seed memo)"};
+const TableMode form_table_modes[3] = {TABLE_ON, TABLE_OFF, TABLE_EXACT};
+const char *const form_order_names[3] = {"best", "static", "natural"};
+const MoveOrder form_order_modes[3] = {ORDER_BEST, ORDER_STATIC, ORDER_NATURAL};
 static const char *const onoff_names[] = {"on", "off"};
 
 #define CHOICES(a) .choices = (a), .nchoices = (int)(sizeof(a) / sizeof((a)[0]))
@@ -254,7 +258,8 @@ void form_add_player_fields(Form *fm, PlayerFields *pf, const char *label, bool 
     search_config_default(&d);
     pf->who = form_add(fm, (FormField){.kind = FIELD_CHOICE, .label = label, CHOICES(who_names),
                                        .value = human ? 0 : 1});
-    pf->algo = form_add(fm, (FormField){.kind = FIELD_CHOICE, .label = "Algorithm", CHOICES(form_algo_names),
+    pf->algo = form_add(fm, (FormField){.kind = FIELD_CHOICE, .label = "Algorithm",
+                                        .choices = form_algo_names(), .nchoices = ALGO_COUNT,
                                         .value = ALGO_NEGASCOUT, .indent = 1,
                                         .help = "see Help > Algorithms for what each one does"});
     pf->depth = form_add(fm, (FormField){.kind = FIELD_NUMBER, .label = "Depth", .value = d.depth > 0 ? d.depth : 6,
@@ -263,9 +268,9 @@ void form_add_player_fields(Form *fm, PlayerFields *pf, const char *label, bool 
     pf->time = form_add(fm, (FormField){.kind = FIELD_CHOICE, .label = "Time per move", CHOICES(time_names),
                                         .indent = 1,
                                         .help = "iterative deepening until the time is up"});
-    pf->table = form_add(fm, (FormField){.kind = FIELD_CHOICE, .label = "Table", CHOICES(table_names), .indent = 1,
+    pf->table = form_add(fm, (FormField){.kind = FIELD_CHOICE, .label = "Table", CHOICES(form_table_names), .indent = 1,
                                          .help = "transposition table: remember searched positions"});
-    pf->order = form_add(fm, (FormField){.kind = FIELD_CHOICE, .label = "Move order", CHOICES(order_names),
+    pf->order = form_add(fm, (FormField){.kind = FIELD_CHOICE, .label = "Move order", CHOICES(form_order_names),
                                          .indent = 1});
     pf->quiescence = form_add(fm, (FormField){.kind = FIELD_CHOICE, .label = "Quiescence", CHOICES(onoff_names),
                                               .indent = 1,
@@ -288,7 +293,7 @@ void form_player(const Form *fm, const PlayerFields *pf, UiPlayer *p)
     p->cfg.algo = (Algo)fm->f[pf->algo].value;
     p->cfg.depth = fm->f[pf->depth].value;
     p->cfg.time_ms = time_ms[fm->f[pf->time].value];
-    p->cfg.table = table_modes[fm->f[pf->table].value];
-    p->cfg.order = order_modes[fm->f[pf->order].value];
+    p->cfg.table = form_table_modes[fm->f[pf->table].value];
+    p->cfg.order = form_order_modes[fm->f[pf->order].value];
     p->cfg.quiescence = fm->f[pf->quiescence].value == 0;
 }

@@ -60,6 +60,11 @@ void form_add_player_fields(Form *fm, PlayerFields *pf, const char *label, bool 
 void form_show_player_fields(Form *fm, const PlayerFields *pf, bool gogo);
 void form_player(const Form *fm, const PlayerFields *pf, UiPlayer *p);
 
-extern const char *const form_algo_names[ALGO_COUNT];
+const char *const *form_algo_names(void); /* ALGO_COUNT names */
+/* Move order and table choices, in the order the forms offer them. */
+extern const char *const form_order_names[3];
+extern const MoveOrder form_order_modes[3];
+extern const char *const form_table_names[3];
+extern const TableMode form_table_modes[3];
 
 #endif
