@@ -10,6 +10,7 @@
 static const CliCommand *const commands[] = {
     &cli_perft,
     &cli_show,
+    &cli_play,
     &cli_search,
     &cli_compare,
     &cli_solve,

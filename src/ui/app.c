@@ -1,12 +1,325 @@
-/* app.c - PLACEHOLDER until the UI lands (issue 5): keeps the build whole. */
+/* app.c - curses set-up and tear-down, the screen stack and the one loop:
+ * draw the top screen into a grid, copy it to curses, wait up to 100 ms for
+ * a key, tick every screen (searches are polled there), repeat.  Signals
+ * only set a flag; the loop restores the terminal and autosaves. */
+#define _XOPEN_SOURCE_EXTENDED 1
+#define _POSIX_C_SOURCE 200809L
+#include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <wchar.h>
 
+#include <curses.h>
+
+#include "ui/autosave.h"
+#include "ui/screen.h"
+#include "ui/settings.h"
+#include "ui/theme.h"
 #include "ui/ui.h"
+
+static volatile sig_atomic_t got_signal;
+
+static void on_signal(int sig) { got_signal = sig; }
+
+bool key_is_enter(int key) { return key == '\n' || key == '\r' || key == KEY_ENTER; }
+
+bool key_direction(int key, int *drow, int *dcol)
+{
+    *drow = *dcol = 0;
+    switch (key) {
+    case KEY_UP: case 'k': *drow = -1; return true;
+    case KEY_DOWN: case 'j': *drow = 1; return true;
+    case KEY_LEFT: case 'h': *dcol = -1; return true;
+    case KEY_RIGHT: case 'l': *dcol = 1; return true;
+    default: return false;
+    }
+}
+
+int app_push(App *app, const ScreenOps *ops, void *arg)
+{
+    if (app->depth == (int)(sizeof app->stack / sizeof app->stack[0]))
+        return -1;
+    Screen *s = calloc(1, sizeof *s);
+    if (!s)
+        return -1;
+    s->ops = ops;
+    s->app = app;
+    app->stack[app->depth++] = s;
+    if (ops->init && ops->init(s, arg) != 0) {
+        app->depth--;
+        free(s);
+        return -1;
+    }
+    return 0;
+}
+
+void app_pop(Screen *s) { s->closing = true; }
+
+void app_quit(App *app, bool ask)
+{
+    if (ask)
+        app->ask_quit = true;
+    else
+        app->quit = true;
+}
+
+void app_message(App *app, int style, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(app->message, sizeof app->message, fmt, ap);
+    va_end(ap);
+    app->message_style = style;
+}
+
+void draw_title(Grid *g, const char *title, const App *app)
+{
+    (void)app;
+    grid_put(g, 0, 1, ST_TITLE, "yomi");
+    grid_put(g, 0, 5, ST_DIM, " \xc2\xb7 ");
+    if (!app->glyphs->utf8)
+        grid_put(g, 0, 5, ST_DIM, " - ");
+    grid_put(g, 0, 8, ST_TITLE, title);
+}
+
+void draw_keys(Grid *g, const char *const *pairs)
+{
+    int x = 1, y = g->h - 1;
+    for (int i = 0; pairs[i] && pairs[i + 1]; i += 2) {
+        int need = grid_text_width(pairs[i]) + 1 + grid_text_width(pairs[i + 1]);
+        if (x + need > g->w)
+            break;
+        x = grid_put(g, y, x, ST_KEY, pairs[i]);
+        x = grid_put(g, y, x + 1, ST_NORMAL, pairs[i + 1]) + 2;
+    }
+}
+
+void draw_message(Grid *g, const App *app)
+{
+    if (app->message[0])
+        grid_put(g, g->h - 2, 1, app->message_style, app->message);
+}
+
+/* The grid to the terminal: every cell placed by move(), wide characters
+ * written whole, so kanji never smear across cells. */
+static void blit(const Grid *g, const App *app)
+{
+    for (int y = 0; y < g->h; y++) {
+        for (int x = 0; x < g->w; x++) {
+            const GridCell *c = &g->cells[y * g->w + x];
+            if (c->ch == 0)
+                continue;
+            attr_t a = (attr_t)theme_attr(c->style);
+            if (c->ch < 0x80) {
+                mvaddch(y, x, (chtype)c->ch | a);
+            } else if (app->glyphs->utf8) {
+                wchar_t wc[2] = {(wchar_t)c->ch, 0};
+                cchar_t cc;
+                setcchar(&cc, wc, a & ~A_COLOR, (short)PAIR_NUMBER(a), NULL);
+                mvadd_wch(y, x, &cc);
+            } else {
+                mvaddch(y, x, '?' | a);
+            }
+        }
+    }
+}
+
+static Screen *top(App *app) { return app->depth ? app->stack[app->depth - 1] : NULL; }
+
+static void draw_all(App *app, Grid *g)
+{
+    grid_clear(g);
+    Screen *s = top(app);
+    if (!s)
+        return;
+    if (app->w < s->ops->min_w || app->h < s->ops->min_h) {
+        char msg[64];
+        snprintf(msg, sizeof msg, "enlarge the terminal to %dx%d", s->ops->min_w, s->ops->min_h);
+        int x = (app->w - (int)strlen(msg)) / 2;
+        grid_put(g, app->h / 2, x < 0 ? 0 : x, ST_BAD, msg);
+        return;
+    }
+    /* An overlay (a prompt) draws on top of the screen below it. */
+    if (s->ops->min_w == 0 && app->depth > 1) {
+        Screen *below = app->stack[app->depth - 2];
+        below->ops->draw(below, g);
+    }
+    s->ops->draw(s, g);
+    draw_message(g, app);
+    if (app->ask_quit) {
+        const char *q = " Quit yomi? The game is saved for Resume.  y / n ";
+        int x = (app->w - grid_text_width(q)) / 2;
+        grid_put(g, app->h / 2, x < 0 ? 0 : x, ST_BAD | SF_SELECT, q);
+    }
+}
+
+static void autosave_all(App *app)
+{
+    for (int i = 0; i < app->depth; i++)
+        if (app->stack[i]->ops->autosave)
+            app->stack[i]->ops->autosave(app->stack[i]);
+}
+
+static bool any_busy(App *app)
+{
+    for (int i = 0; i < app->depth; i++)
+        if (app->stack[i]->ops->busy && app->stack[i]->ops->busy(app->stack[i]))
+            return true;
+    return false;
+}
+
+static void close_screens(App *app, bool all)
+{
+    for (int i = app->depth - 1; i >= 0; i--) {
+        Screen *s = app->stack[i];
+        if (!all && !s->closing)
+            continue;
+        if (s->ops->free)
+            s->ops->free(s);
+        free(s);
+        memmove(&app->stack[i], &app->stack[i + 1], (size_t)(app->depth - i - 1) * sizeof(Screen *));
+        app->depth--;
+    }
+}
+
+static void handle_key(App *app, int key)
+{
+    Screen *s = top(app);
+    if (app->ask_quit) {
+        app->ask_quit = false;
+        if (key == 'y' || key == 'Y') {
+            autosave_all(app);
+            app->quit = true;
+        }
+        return;
+    }
+    if (key == KEY_RESIZE) {
+        getmaxyx(stdscr, app->h, app->w);
+        for (int i = 0; i < app->depth; i++)
+            if (app->stack[i]->ops->resize)
+                app->stack[i]->ops->resize(app->stack[i], app->w, app->h);
+        clear();
+        return;
+    }
+    app->message[0] = '\0';
+    if (key == KEY_MOUSE) {
+        MEVENT ev;
+        if (getmouse(&ev) != OK || !(ev.bstate & (BUTTON1_CLICKED | BUTTON1_PRESSED | BUTTON1_RELEASED)))
+            return;
+        if (ev.bstate & BUTTON1_RELEASED)
+            return; /* the press already acted */
+        app->mouse_y = ev.y;
+        app->mouse_x = ev.x;
+    }
+    if (app->w < s->ops->min_w || app->h < s->ops->min_h) {
+        if (key == 'q' || key == KEY_ESCAPE)
+            app_quit(app, any_busy(app));
+        return;
+    }
+    s->ops->key(s, key);
+}
+
+static int run(App *app)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGHUP, &sa, NULL);
+
+    Grid g = {0, 0, NULL};
+    int status = 0;
+    while (!app->quit && app->depth > 0) {
+        if (got_signal) {
+            autosave_all(app);
+            status = 128 + got_signal;
+            break;
+        }
+        getmaxyx(stdscr, app->h, app->w);
+        if (g.w != app->w || g.h != app->h) {
+            grid_free(&g);
+            if (grid_init(&g, app->w, app->h) != 0)
+                break;
+        }
+        draw_all(app, &g);
+        blit(&g, app);
+        move(app->h > 0 ? app->h - 1 : 0, 0);
+        refresh();
+        int key = getch();
+        if (key != ERR)
+            handle_key(app, key);
+        for (int i = 0; i < app->depth; i++)
+            if (app->stack[i]->ops->tick)
+                app->stack[i]->ops->tick(app->stack[i]);
+        close_screens(app, false);
+    }
+    grid_free(&g);
+    close_screens(app, true);
+    return status;
+}
+
+static bool start_curses(App *app)
+{
+    if (!newterm(NULL, stdout, stdin)) {
+        fputs("yomi: cannot start the terminal UI (is TERM set?)\n", stderr);
+        return false;
+    }
+    settings_load();
+    app->colour = theme_init(settings.colour == SETTING_OFF);
+    app->glyphs = theme_glyphs(settings.glyphs == SETTING_OFF);
+    cbreak();
+    noecho();
+    nonl();
+    keypad(stdscr, TRUE);
+    timeout(100);
+    curs_set(0);
+    set_escdelay(25);
+    mousemask(BUTTON1_CLICKED | BUTTON1_PRESSED, NULL);
+    mouseinterval(0);
+    getmaxyx(stdscr, app->h, app->w);
+    return true;
+}
+
+static int finish(App *app, int status)
+{
+    endwin();
+    autosave_flush(); /* the last move is on disk before we say it is saved */
+    if (status >= 128)
+        fprintf(stderr, "yomi: stopped by signal %d; the game was saved (Resume last game)\n",
+                status - 128);
+    (void)app;
+    return status;
+}
 
 int ui_main(int argc, char **argv)
 {
     (void)argc;
     (void)argv;
-    fputs("yomi: the terminal UI is not built yet; see yomi --help\n", stderr);
-    return 1;
+    App app;
+    memset(&app, 0, sizeof app);
+    if (!start_curses(&app))
+        return 1;
+    app_push(&app, &screen_menu, NULL);
+    return finish(&app, run(&app));
+}
+
+int ui_play(const char *game_id, const GameOption *opts, int nopts, const char *first,
+            const char *second)
+{
+    App app;
+    memset(&app, 0, sizeof app);
+    UiGameArg arg = {.id = game_id, .opts = opts, .nopts = nopts, .players = {first, second}};
+    if (!start_curses(&app))
+        return 1;
+    app_push(&app, &screen_menu, NULL);
+    if (app_push(&app, &screen_game, &arg) != 0) {
+        endwin();
+        fprintf(stderr, "yomi: %s\n", arg.error[0] ? arg.error : "cannot start the game");
+        return 2;
+    }
+    return finish(&app, run(&app));
 }

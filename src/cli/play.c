@@ -1,0 +1,67 @@
+/* play.c - `yomi play GAME [--first P] [--second P]`: the UI, straight into
+ * a game.  Everything is checked here, before the terminal is taken over,
+ * so bad input gets the usual one-line error. */
+#include <string.h>
+
+#include "cli/cli.h"
+#include "ui/player.h"
+#include "ui/ui.h"
+
+static int run_play(int argc, char **argv);
+
+const CliCommand cli_play = {
+    .name = "play",
+    .run = run_play,
+    .synopsis = "play GAME [--first P] [--second P]",
+    .help = "usage: yomi play GAME [--first P] [--second P] [--start cross|parallel]\n"
+            "                 [--rules seed|standard] [--capture standard|empty]\n"
+            "\n"
+            "Start the terminal UI straight into a game.  A player P is `human` or\n"
+            "ALGO:DEPTH[,KEY=VALUE...], e.g. negascout:6 or mtdf:8,table=on,order=best.\n"
+            "Defaults: --first human --second negascout:6.\n"
+            "\n"
+            "examples:\n"
+            "  yomi play reversi\n"
+            "  yomi play kalah --first negascout:8 --second human\n"
+            "  yomi play gogo --first human --second pvs:5,quiescence=on\n",
+};
+
+static int run_play(int argc, char **argv)
+{
+    if (cli_wants_help(&cli_play, argc, argv))
+        return EXIT_OK;
+    const char *game = NULL, *players[2] = {"human", "negascout:6"};
+    CliGameOpts go = {.n = 0};
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (a[0] != '-') {
+            if (game)
+                return cli_fail("play: one game only ('%.40s' is extra)", a);
+            game = a;
+            continue;
+        }
+        if (i + 1 >= argc)
+            return cli_fail("play: %.40s needs a value", a);
+        const char *v = argv[++i];
+        if (strcmp(a, "--first") == 0)
+            players[0] = v;
+        else if (strcmp(a, "--second") == 0)
+            players[1] = v;
+        else if (!cli_game_option(&go, a, v))
+            return cli_fail("play: unknown option '%.40s'", a);
+    }
+    if (!game)
+        return cli_fail("play: which game? (reversi, kalah, gogo, ...)");
+    unsigned char state[GAME_MAX_STATE];
+    Game *g = cli_open_game(game, &go, NULL, state);
+    if (!g)
+        return EXIT_USAGE;
+    game_close(g);
+    for (int i = 0; i < 2; i++) {
+        UiPlayer p;
+        Err err = {{0}};
+        if (ui_player_parse(players[i], &p, &err) != 0)
+            return cli_fail("play: --%s: %s", i ? "second" : "first", err.msg);
+    }
+    return ui_play(game, go.opts, go.n, players[0], players[1]);
+}

@@ -1,0 +1,433 @@
+/* compare.c - the compare screens: a form to choose the position and the
+ * algorithms, then the race itself with live rows of counters, a bar chart
+ * of leaves and, at the end, a table like the seeds' (value, leaves, hits,
+ * time).  Runs one algorithm after another (steady counters, fair times) or
+ * all at once. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <curses.h>
+
+#include "engine/search.h"
+#include "ui/fmt.h"
+#include "ui/form.h"
+#include "ui/screen.h"
+
+/* ---- setup ------------------------------------------------------------- */
+
+typedef struct {
+    Form form;
+    GameFields game;
+    bool fixed;                  /* the position came from a game */
+    char id[32];
+    GameOption opts[4];
+    char optbuf[4][2][32];
+    int nopts;
+    char position[512];
+    int where, depth, solve, order, table, algo[ALGO_COUNT], mode, run;
+} CompareSetup;
+
+static const char *const where_names[] = {"the current position", "the game's start"};
+static const char *const mode_names[] = {"one after another", "all at once"};
+static const char *const noyes[] = {"no", "yes"};
+
+typedef struct {
+    char id[32];
+    GameOption opts[4];
+    char optbuf[4][2][32];
+    int nopts;
+    char position[512];       /* "" = start */
+    SearchConfig base;
+    bool algos[ALGO_COUNT];
+    bool concurrent;
+} CompareRequest;
+
+static void setup_update(CompareSetup *cs)
+{
+    if (!cs->fixed)
+        form_show_game_fields(&cs->form, &cs->game);
+    cs->form.f[cs->depth].hidden = cs->form.f[cs->solve].value;
+    form_fix_cursor(&cs->form);
+}
+
+static int setup_init(Screen *s, void *arg)
+{
+    CompareSetup *cs = calloc(1, sizeof *cs);
+    if (!cs)
+        return -1;
+    UiCompareArg *a = arg;
+    Form *f = &cs->form;
+    if (a) {
+        cs->fixed = true;
+        snprintf(cs->id, sizeof cs->id, "%s", a->id);
+        cs->nopts = a->nopts > 4 ? 4 : a->nopts;
+        for (int i = 0; i < cs->nopts; i++) {
+            snprintf(cs->optbuf[i][0], 32, "%s", a->opts[i].key);
+            snprintf(cs->optbuf[i][1], 32, "%s", a->opts[i].value);
+            cs->opts[i] = (GameOption){cs->optbuf[i][0], cs->optbuf[i][1]};
+        }
+        snprintf(cs->position, sizeof cs->position, "%s", a->position ? a->position : "");
+        cs->where = form_add(f, (FormField){.kind = FIELD_CHOICE, .label = "Position", .choices = where_names, .nchoices = 2});
+    } else {
+        form_add_game_fields(f, &cs->game, 1);
+        cs->where = -1;
+    }
+    cs->solve = form_add(f, (FormField){.kind = FIELD_CHOICE, .label = "Solve to the end", .choices = noyes, .nchoices = 2,
+                                        .help = "search every line to the end of the game"});
+    cs->depth = form_add(f, (FormField){.kind = FIELD_NUMBER, .label = "Depth", .value = 8, .lo = 1, .hi = 40});
+    cs->order = form_add(f, (FormField){.kind = FIELD_CHOICE, .label = "Move order", .choices = form_order_names, .nchoices = 3});
+    cs->table = form_add(f, (FormField){.kind = FIELD_CHOICE, .label = "Table", .choices = form_table_names, .nchoices = 3});
+    form_add(f, (FormField){.kind = FIELD_HEADING, .label = "Algorithms (Space ticks)"});
+    for (int i = 0; i < ALGO_COUNT; i++) {
+        cs->algo[i] = form_add(f, (FormField){.kind = FIELD_CHECK, .label = form_algo_names()[i], .indent = 1,
+                                              .value = i == ALGO_ALPHABETA || i == ALGO_NEGASCOUT ||
+                                                       i == ALGO_PVS || i == ALGO_MTDF});
+    }
+    cs->mode = form_add(f, (FormField){.kind = FIELD_CHOICE, .label = "Run", .choices = mode_names, .nchoices = 2,
+                                       .help = "one after another keeps the times fair on few cores"});
+    cs->run = form_add(f, (FormField){.kind = FIELD_BUTTON, .label = "Compare"});
+    s->data = cs;
+    setup_update(cs);
+    return 0;
+}
+
+static void setup_free(Screen *s) { free(s->data); }
+
+static void setup_start(Screen *s)
+{
+    CompareSetup *cs = s->data;
+    Form *f = &cs->form;
+    CompareRequest rq;
+    memset(&rq, 0, sizeof rq);
+    if (cs->fixed) {
+        snprintf(rq.id, sizeof rq.id, "%s", cs->id);
+        rq.nopts = cs->nopts;
+        memcpy(rq.optbuf, cs->optbuf, sizeof rq.optbuf);
+        if (f->f[cs->where].value == 0)
+            snprintf(rq.position, sizeof rq.position, "%s", cs->position);
+    } else {
+        GameOption o[4];
+        form_game_id(f, &cs->game, rq.id, sizeof rq.id, o, &rq.nopts);
+        for (int i = 0; i < rq.nopts; i++) {
+            snprintf(rq.optbuf[i][0], 32, "%s", o[i].key);
+            snprintf(rq.optbuf[i][1], 32, "%s", o[i].value);
+        }
+    }
+    search_config_default(&rq.base);
+    rq.base.solve = f->f[cs->solve].value;
+    rq.base.depth = f->f[cs->depth].value;
+    rq.base.order = form_order_modes[f->f[cs->order].value];
+    rq.base.table = form_table_modes[f->f[cs->table].value];
+    int n = 0;
+    for (int i = 0; i < ALGO_COUNT; i++)
+        n += rq.algos[i] = f->f[cs->algo[i]].value;
+    rq.concurrent = f->f[cs->mode].value == 1;
+    if (n == 0) {
+        app_message(s->app, ST_BAD, "tick at least one algorithm (Space)");
+        return;
+    }
+    app_push(s->app, &screen_compare, &rq);
+}
+
+static void setup_key(Screen *s, int key)
+{
+    CompareSetup *cs = s->data;
+    switch (form_key(&cs->form, key)) {
+    case FORM_SUBMIT:
+        setup_start(s);
+        break;
+    case FORM_CANCEL:
+        app_pop(s);
+        break;
+    case FORM_CHANGED:
+    case FORM_TOGGLED:
+        setup_update(cs);
+        break;
+    default:
+        if (key == 'q')
+            app_pop(s);
+        else if (key == '?')
+            app_push(s->app, &screen_help, (void *)(uintptr_t)"Algorithms");
+        break;
+    }
+}
+
+static void setup_draw(Screen *s, Grid *g)
+{
+    CompareSetup *cs = s->data;
+    char title[80];
+    snprintf(title, sizeof title, "Compare algorithms%s%s", cs->fixed ? ": " : "",
+             cs->fixed ? cs->id : "");
+    draw_title(g, title, s->app);
+    form_draw(&cs->form, g, 2, 2, g->h - 7, g->w - 4);
+    static const char *const keys[] = {"\xe2\x86\x91\xe2\x86\x93", "field", "\xe2\x86\x90\xe2\x86\x92",
+                                       "change", "Space", "tick", "Enter", "run", "Esc", "back",
+                                       NULL};
+    static const char *const keys_ascii[] = {"up/down", "field", "left/right", "change",
+                                             "Space", "tick", "Enter", "run", "Esc", "back", NULL};
+    draw_keys(g, s->app->glyphs->utf8 ? keys : keys_ascii);
+}
+
+const ScreenOps screen_compare_setup = {
+    .name = "compare-setup",
+    .min_w = 60,
+    .min_h = 16,
+    .init = setup_init,
+    .key = setup_key,
+    .draw = setup_draw,
+    .free = setup_free,
+};
+
+/* ---- the race ---------------------------------------------------------- */
+
+typedef enum { ROW_WAITING, ROW_RUNNING, ROW_DONE, ROW_FAILED } RowState;
+
+typedef struct {
+    Algo algo;
+    Search *search;
+    RowState state;
+    SearchStats stats;
+    SearchResult result;
+    char error[120];
+} Row;
+
+typedef struct {
+    CompareRequest rq;
+    Game *game;
+    unsigned char root[GAME_MAX_STATE];
+    Row rows[ALGO_COUNT];
+    int nrows;
+    char error[200];
+} Compare;
+
+static void start_row(Compare *c, Row *r)
+{
+    Err err = {{0}};
+    SearchConfig cfg = c->rq.base;
+    cfg.algo = r->algo;
+    r->search = search_new(c->game, &cfg, &err);
+    if (!r->search || search_start(r->search, c->root, &err) != 0) {
+        r->state = ROW_FAILED;
+        snprintf(r->error, sizeof r->error, "%s", err.msg);
+        return;
+    }
+    r->state = ROW_RUNNING;
+}
+
+static void compare_tick(Screen *s)
+{
+    Compare *c = s->data;
+    bool running = false;
+    for (int i = 0; i < c->nrows; i++) {
+        Row *r = &c->rows[i];
+        if (r->state != ROW_RUNNING)
+            continue;
+        search_poll(r->search, &r->stats);
+        if (search_done(r->search)) {
+            search_wait(r->search, &r->result);
+            r->stats = r->result.stats;
+            r->state = ROW_DONE;
+            search_free(r->search);
+            r->search = NULL;
+        } else {
+            running = true;
+        }
+    }
+    if (running)
+        return;
+    for (int i = 0; i < c->nrows; i++) {
+        if (c->rows[i].state == ROW_WAITING) {
+            start_row(c, &c->rows[i]);
+            if (!c->rq.concurrent && c->rows[i].state == ROW_RUNNING)
+                return;
+        }
+    }
+}
+
+static int compare_init(Screen *s, void *arg)
+{
+    Compare *c = calloc(1, sizeof *c);
+    if (!c)
+        return -1;
+    s->data = c;
+    c->rq = *(CompareRequest *)arg;
+    for (int i = 0; i < c->rq.nopts; i++)
+        c->rq.opts[i] = (GameOption){c->rq.optbuf[i][0], c->rq.optbuf[i][1]};
+    Err err = {{0}};
+    c->game = game_open(c->rq.id, c->rq.opts, c->rq.nopts, &err);
+    if (!c->game) {
+        app_message(s->app, ST_BAD, "%s", err.msg);
+        free(c);
+        return -1;
+    }
+    memset(c->root, 0, sizeof c->root);
+    if (c->rq.position[0]) {
+        if (c->game->ops->parse_position(c->game, c->rq.position, c->root, &err) != 0) {
+            app_message(s->app, ST_BAD, "%s", err.msg);
+            game_close(c->game);
+            free(c);
+            return -1;
+        }
+    } else {
+        c->game->ops->start(c->game, c->root);
+    }
+    for (int i = 0; i < ALGO_COUNT; i++)
+        if (c->rq.algos[i])
+            c->rows[c->nrows++] = (Row){.algo = (Algo)i, .state = ROW_WAITING};
+    compare_tick(s);
+    return 0;
+}
+
+static void stop_all(Compare *c)
+{
+    for (int i = 0; i < c->nrows; i++) {
+        Row *r = &c->rows[i];
+        if (r->search) {
+            search_stop(r->search);
+            SearchResult res;
+            search_wait(r->search, &res);
+            search_free(r->search);
+            r->search = NULL;
+            if (r->state == ROW_RUNNING) {
+                r->state = ROW_FAILED;
+                snprintf(r->error, sizeof r->error, "stopped");
+            }
+        }
+    }
+}
+
+static void compare_free(Screen *s)
+{
+    Compare *c = s->data;
+    stop_all(c);
+    game_close(c->game);
+    free(c);
+}
+
+static void compare_key(Screen *s, int key)
+{
+    Compare *c = s->data;
+    if (key == KEY_ESCAPE || key == 'q') {
+        app_pop(s);
+        return;
+    }
+    if (key == 'x') {
+        stop_all(c);
+        app_message(s->app, ST_NORMAL, "stopped");
+        return;
+    }
+    if (key == 'r') {
+        stop_all(c);
+        for (int i = 0; i < c->nrows; i++)
+            c->rows[i] = (Row){.algo = c->rows[i].algo, .state = ROW_WAITING};
+        compare_tick(s);
+        return;
+    }
+    if (key == '?')
+        app_push(s->app, &screen_help, (void *)(uintptr_t)"Algorithms");
+}
+
+static void compare_draw(Screen *s, Grid *g)
+{
+    Compare *c = s->data;
+    char title[160], a[32], b[32];
+    const SearchConfig *base = &c->rq.base;
+    if (base->solve)
+        snprintf(a, sizeof a, "solve");
+    else
+        snprintf(a, sizeof a, "depth %d", base->depth);
+    snprintf(title, sizeof title, "Compare: %s, %s, %s, order %s, table %s", c->game->name,
+             c->rq.position[0] ? "this position" : "start", a, base->order == ORDER_BEST ? "best" : base->order == ORDER_STATIC ? "static" : "natural",
+             base->table == TABLE_ON ? "on" : base->table == TABLE_OFF ? "off" : "exact");
+    draw_title(g, title, s->app);
+    int y = 2;
+    grid_put(g, y, 1, ST_DIM,
+             "algorithm        value  best       nodes      leaves    hits      time");
+    int done = 0;
+    uint64_t max_leaves = 1;
+    for (int i = 0; i < c->nrows; i++)
+        if (c->rows[i].stats.leaves > max_leaves)
+            max_leaves = c->rows[i].stats.leaves;
+    for (int i = 0; i < c->nrows; i++) {
+        Row *r = &c->rows[i];
+        int yy = y + 1 + i;
+        const SearchStats *st = &r->stats;
+        int x = grid_printf(g, yy, 1, r->state == ROW_RUNNING ? ST_KEY : ST_NORMAL, "%-16s",
+                            algo_name(r->algo));
+        if (r->state == ROW_WAITING) {
+            grid_put(g, yy, x + 1, ST_DIM, "waiting");
+            continue;
+        }
+        if (r->state == ROW_FAILED) {
+            grid_putn(g, yy, x + 1, ST_BAD, r->error, g->w - x - 2);
+            continue;
+        }
+        done += r->state == ROW_DONE;
+        char best[16] = "-";
+        Move bm = r->state == ROW_DONE ? r->result.move : st->best;
+        if (bm != MOVE_NONE)
+            c->game->ops->format_move(c->game, c->root, bm, best, sizeof best);
+        fmt_value(r->state == ROW_DONE ? r->result.value : st->value, a, sizeof a);
+        grid_printf(g, yy, 18, r->state == ROW_DONE ? ST_GOOD : ST_NORMAL, "%5s", a);
+        grid_printf(g, yy, 25, ST_NORMAL, "%-6s", best);
+        fmt_count(st->nodes, a, sizeof a);
+        grid_printf(g, yy, 31, ST_NORMAL, "%11s", a);
+        fmt_count(st->leaves, a, sizeof a);
+        grid_printf(g, yy, 43, ST_NORMAL | (r->state == ROW_DONE ? SF_BOLD : 0), "%11s", a);
+        fmt_count(st->hits, a, sizeof a);
+        grid_printf(g, yy, 55, ST_NORMAL, "%9s", a);
+        fmt_ms(st->elapsed_ms, b, sizeof b);
+        grid_printf(g, yy, 65, ST_NORMAL, "%9s", b);
+        if (r->state == ROW_RUNNING)
+            grid_put(g, yy, 75, ST_KEY, s->app->glyphs->utf8 ? "\xe2\x80\xa6" : "...");
+    }
+    /* Bars: leaves on a linear scale, the longest bar filling the width. */
+    int by = y + c->nrows + 2;
+    if (by < g->h - 4) {
+        grid_put(g, by, 1, ST_TITLE, "Leaves (evaluations)");
+        int room = g->w - 32;
+        for (int i = 0; i < c->nrows && by + 1 + i < g->h - 3; i++) {
+            Row *r = &c->rows[i];
+            grid_printf(g, by + 1 + i, 1, ST_NORMAL, "%-16s", algo_name(r->algo));
+            int len = (int)((double)r->stats.leaves / (double)max_leaves * room + 0.5);
+            if (r->stats.leaves && len == 0)
+                len = 1;
+            for (int k = 0; k < len; k++)
+                grid_put(g, by + 1 + i, 18 + k, ST_BAR, s->app->glyphs->bar);
+            fmt_short(r->stats.leaves, a, sizeof a);
+            grid_put(g, by + 1 + i, 19 + len, ST_DIM, a);
+        }
+    }
+    char status[120];
+    if (done == c->nrows) {
+        uint64_t fewest = UINT64_MAX;
+        for (int i = 0; i < c->nrows; i++)
+            if (c->rows[i].state == ROW_DONE && c->rows[i].stats.leaves < fewest)
+                fewest = c->rows[i].stats.leaves;
+        int n = snprintf(status, sizeof status, "Done. Fewest leaves:");
+        for (int i = 0; i < c->nrows && n < (int)sizeof status; i++)
+            if (c->rows[i].state == ROW_DONE && c->rows[i].stats.leaves == fewest)
+                n += snprintf(status + n, sizeof status - (size_t)n, " %s", algo_name(c->rows[i].algo));
+        grid_put(g, g->h - 3, 1, ST_GOOD, status);
+    } else {
+        snprintf(status, sizeof status, "Searching: %d of %d done (%s)", done, c->nrows,
+                 c->rq.concurrent ? "all at once" : "one after another");
+        grid_put(g, g->h - 3, 1, ST_TITLE, status);
+    }
+    static const char *const keys[] = {"x", "stop", "r", "run again", "?", "algorithms", "Esc",
+                                       "back", NULL};
+    draw_keys(g, keys);
+}
+
+const ScreenOps screen_compare = {
+    .name = "compare",
+    .min_w = 80,
+    .min_h = 16,
+    .init = compare_init,
+    .key = compare_key,
+    .draw = compare_draw,
+    .tick = compare_tick,
+    .free = compare_free,
+};

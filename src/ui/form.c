@@ -1,0 +1,299 @@
+/* form.c - the field list widget and the game/player fields. */
+#include <stdio.h>
+#include <string.h>
+
+#include <curses.h>
+
+#include "ui/form.h"
+#include "ui/screen.h"
+
+int form_add(Form *fm, FormField f)
+{
+    if (fm->n == FORM_MAX)
+        return FORM_MAX - 1;
+    fm->f[fm->n] = f;
+    return fm->n++;
+}
+
+static bool selectable(const FormField *f) { return !f->hidden && f->kind != FIELD_HEADING; }
+
+void form_fix_cursor(Form *fm)
+{
+    if (fm->cur >= fm->n)
+        fm->cur = fm->n - 1;
+    for (int i = fm->cur; i < fm->n; i++)
+        if (selectable(&fm->f[i])) {
+            fm->cur = i;
+            return;
+        }
+    for (int i = fm->cur; i >= 0; i--)
+        if (selectable(&fm->f[i])) {
+            fm->cur = i;
+            return;
+        }
+}
+
+static void step(Form *fm, int dir)
+{
+    for (int i = fm->cur + dir; i >= 0 && i < fm->n; i += dir)
+        if (selectable(&fm->f[i])) {
+            fm->cur = i;
+            return;
+        }
+}
+
+static bool change(FormField *f, int dir)
+{
+    switch (f->kind) {
+    case FIELD_CHOICE:
+        f->value = (f->value + dir + f->nchoices) % f->nchoices;
+        return true;
+    case FIELD_NUMBER:
+        if (f->value + dir < f->lo || f->value + dir > f->hi)
+            return false;
+        f->value += dir;
+        return true;
+    case FIELD_CHECK:
+        f->value = !f->value;
+        return true;
+    default:
+        return false;
+    }
+}
+
+FormEvent form_key(Form *fm, int key)
+{
+    int dr, dc;
+    FormField *f = &fm->f[fm->cur];
+    if (key == KEY_ESCAPE)
+        return FORM_CANCEL;
+    if (key_is_enter(key))
+        return FORM_SUBMIT;
+    if (key == ' ' && f->kind == FIELD_CHECK) {
+        f->value = !f->value;
+        return FORM_TOGGLED;
+    }
+    if (key == KEY_NPAGE || key == KEY_END) {
+        while (fm->cur < fm->n - 1) {
+            int c = fm->cur;
+            step(fm, 1);
+            if (c == fm->cur)
+                break;
+        }
+        return FORM_NONE;
+    }
+    if (key == KEY_PPAGE || key == KEY_HOME) {
+        fm->cur = 0;
+        form_fix_cursor(fm);
+        return FORM_NONE;
+    }
+    if (key == '\t') {
+        step(fm, 1);
+        return FORM_NONE;
+    }
+    if (key == KEY_BTAB) {
+        step(fm, -1);
+        return FORM_NONE;
+    }
+    if (key == '+' || key == '=')
+        return change(f, 1) ? FORM_CHANGED : FORM_NONE;
+    if (key == '-')
+        return change(f, -1) ? FORM_CHANGED : FORM_NONE;
+    if (!key_direction(key, &dr, &dc))
+        return FORM_NONE;
+    if (dr) {
+        step(fm, dr);
+        return FORM_NONE;
+    }
+    return change(f, dc) ? FORM_CHANGED : FORM_NONE;
+}
+
+void form_draw(Form *fm, Grid *g, int y, int x, int h, int w)
+{
+    int visible[FORM_MAX], nv = 0, cur_row = 0;
+    for (int i = 0; i < fm->n; i++) {
+        if (fm->f[i].hidden)
+            continue;
+        if (i == fm->cur)
+            cur_row = nv;
+        visible[nv++] = i;
+    }
+    if (cur_row < fm->scroll)
+        fm->scroll = cur_row;
+    if (cur_row >= fm->scroll + h)
+        fm->scroll = cur_row - h + 1;
+    if (fm->scroll > 0 && fm->scroll > nv - h)
+        fm->scroll = nv - h > 0 ? nv - h : 0;
+    for (int r = 0; r < h && fm->scroll + r < nv; r++) {
+        int i = visible[fm->scroll + r];
+        FormField *f = &fm->f[i];
+        int yy = y + r, xx = x + f->indent * 2;
+        bool cur = i == fm->cur;
+        char val[64] = "";
+        switch (f->kind) {
+        case FIELD_HEADING:
+            grid_putn(g, yy, xx, ST_TITLE, f->label, w);
+            if (f->choices) /* a choice shown but fixed */
+                grid_printf(g, yy, x + 20, ST_TITLE, " %s", f->choices[f->value]);
+            continue;
+        case FIELD_BUTTON:
+            grid_printf(g, yy, x + 20, cur ? ST_KEY | SF_SELECT : ST_KEY, "[ %s ]", f->label);
+            continue;
+        case FIELD_CHOICE:
+            snprintf(val, sizeof val, "%s", f->choices[f->value]);
+            break;
+        case FIELD_NUMBER:
+            snprintf(val, sizeof val, "%d", f->value);
+            break;
+        case FIELD_CHECK:
+            snprintf(val, sizeof val, "[%c]", f->value ? 'x' : ' ');
+            break;
+        }
+        grid_putn(g, yy, xx, cur ? ST_NORMAL | SF_BOLD : ST_NORMAL, f->label, 20 - f->indent * 2);
+        if (f->kind == FIELD_CHECK) {
+            grid_put(g, yy, x + 20, cur ? ST_NORMAL | SF_SELECT : ST_NORMAL, val);
+        } else {
+            int end = grid_printf(g, yy, x + 20, cur ? ST_NORMAL | SF_SELECT : ST_NORMAL,
+                                  " %s ", val);
+            if (cur)
+                grid_put(g, yy, end + 1, ST_DIM, "\xe2\x97\x82\xe2\x96\xb8" /* ◂▸ */);
+        }
+    }
+    if (fm->scroll > 0)
+        grid_put(g, y, x + w - 3, ST_DIM, "^");
+    if (fm->scroll + h < nv)
+        grid_put(g, y + h - 1, x + w - 3, ST_DIM, "v");
+    if (fm->cur < fm->n && fm->f[fm->cur].help)
+        grid_putn(g, y + h + 1, x, ST_DIM, fm->f[fm->cur].help, w);
+}
+
+/* ---- game fields ------------------------------------------------------- */
+
+static const char *const game_names[] = {"Kalah", "Reversi", "Gogo shogi (5x5)"};
+static const char *const board_names[] = {"8x8", "6x6", "4x4", "4x6", "6x4", "4x8",
+                                          "8x4", "6x8", "8x6"};
+static const char *const start_names[] = {"cross", "parallel"};
+static const char *const rules_names[] = {"standard", "seed"};
+static const char *const capture_names[] = {"standard", "empty"};
+static const char *const who_names[] = {"Human", "Computer"};
+/* The engine's own names, so a new algorithm shows up by itself. */
+const char *const *form_algo_names(void)
+{
+    static const char *names[ALGO_COUNT];
+    for (int i = 0; i < ALGO_COUNT; i++)
+        names[i] = algo_name((Algo)i);
+    return names;
+}
+static const char *const time_names[] = {"none (depth)", "0.5 s", "1 s", "2 s", "5 s", "10 s"};
+static const int time_ms[] = {0, 500, 1000, 2000, 5000, 10000};
+const char *const form_table_names[3] = {"on", "off", "exact (seed memo)"};
+const TableMode form_table_modes[3] = {TABLE_ON, TABLE_OFF, TABLE_EXACT};
+const char *const form_order_names[3] = {"best", "static", "natural"};
+const MoveOrder form_order_modes[3] = {ORDER_BEST, ORDER_STATIC, ORDER_NATURAL};
+static const char *const onoff_names[] = {"on", "off"};
+
+#define CHOICES(a) .choices = (a), .nchoices = (int)(sizeof(a) / sizeof((a)[0]))
+
+void form_add_game_fields(Form *fm, GameFields *gf, int game_default)
+{
+    gf->game = form_add(fm, (FormField){.kind = FIELD_CHOICE, .label = "Game", CHOICES(game_names),
+                                        .value = game_default,
+                                        .help = "Left/right to choose; Enter starts"});
+    gf->pits = form_add(fm, (FormField){.kind = FIELD_NUMBER, .label = "Pits per side", .value = 6, .lo = 1,
+                                        .hi = 8, .indent = 1});
+    gf->seeds = form_add(fm, (FormField){.kind = FIELD_NUMBER, .label = "Seeds per pit", .value = 6, .lo = 1,
+                                         .hi = 10, .indent = 1});
+    gf->rules = form_add(fm, (FormField){.kind = FIELD_CHOICE, .label = "Rules", CHOICES(rules_names),
+                                         .indent = 1,
+                                         .help = "seed: the tutorial's rules (a store above half wins)"});
+    gf->capture = form_add(fm, (FormField){.kind = FIELD_CHOICE, .label = "Capture",
+                                           CHOICES(capture_names), .indent = 1,
+                                           .help = "empty: capture even when the opposite pit is empty"});
+    gf->board = form_add(fm, (FormField){.kind = FIELD_CHOICE, .label = "Board", CHOICES(board_names),
+                                         .indent = 1, .help = "rows x columns"});
+    gf->start = form_add(fm, (FormField){.kind = FIELD_CHOICE, .label = "Start", CHOICES(start_names),
+                                         .indent = 1,
+                                         .help = "cross: the usual diagonal centre; parallel: side by side"});
+}
+
+int form_game_family(const Form *fm, const GameFields *gf) { return fm->f[gf->game].value; }
+
+void form_show_game_fields(Form *fm, const GameFields *gf)
+{
+    int fam = form_game_family(fm, gf);
+    fm->f[gf->pits].hidden = fm->f[gf->seeds].hidden = fam != 0;
+    fm->f[gf->rules].hidden = fm->f[gf->capture].hidden = fam != 0;
+    fm->f[gf->board].hidden = fm->f[gf->start].hidden = fam != 1;
+}
+
+void form_game_id(const Form *fm, const GameFields *gf, char *id, size_t len,
+                  GameOption *opts, int *nopts)
+{
+    *nopts = 0;
+    switch (form_game_family(fm, gf)) {
+    case 0:
+        if (fm->f[gf->pits].value == 6 && fm->f[gf->seeds].value == 6)
+            snprintf(id, len, "kalah");
+        else
+            snprintf(id, len, "kalah-%dx%d", fm->f[gf->pits].value, fm->f[gf->seeds].value);
+        if (fm->f[gf->rules].value == 1)
+            opts[(*nopts)++] = (GameOption){"rules", "seed"};
+        if (fm->f[gf->capture].value == 1)
+            opts[(*nopts)++] = (GameOption){"capture", "empty"};
+        break;
+    case 1:
+        snprintf(id, len, "reversi-%s", board_names[fm->f[gf->board].value]);
+        if (fm->f[gf->start].value == 1)
+            opts[(*nopts)++] = (GameOption){"start", "parallel"};
+        break;
+    default:
+        snprintf(id, len, "gogo");
+        break;
+    }
+}
+
+void form_add_player_fields(Form *fm, PlayerFields *pf, const char *label, bool human)
+{
+    SearchConfig d;
+    search_config_default(&d);
+    pf->who = form_add(fm, (FormField){.kind = FIELD_CHOICE, .label = label, CHOICES(who_names),
+                                       .value = human ? 0 : 1});
+    pf->algo = form_add(fm, (FormField){.kind = FIELD_CHOICE, .label = "Algorithm",
+                                        .choices = form_algo_names(), .nchoices = ALGO_COUNT,
+                                        .value = ALGO_NEGASCOUT, .indent = 1,
+                                        .help = "see Help > Algorithms for what each one does"});
+    pf->depth = form_add(fm, (FormField){.kind = FIELD_NUMBER, .label = "Depth", .value = d.depth > 0 ? d.depth : 6,
+                                         .lo = 1, .hi = 40, .indent = 1,
+                                         .help = "plies to look ahead (the maximum with a time limit)"});
+    pf->time = form_add(fm, (FormField){.kind = FIELD_CHOICE, .label = "Time per move", CHOICES(time_names),
+                                        .indent = 1,
+                                        .help = "iterative deepening until the time is up"});
+    pf->table = form_add(fm, (FormField){.kind = FIELD_CHOICE, .label = "Table", CHOICES(form_table_names), .indent = 1,
+                                         .help = "transposition table: remember searched positions"});
+    pf->order = form_add(fm, (FormField){.kind = FIELD_CHOICE, .label = "Move order", CHOICES(form_order_names),
+                                         .indent = 1});
+    pf->quiescence = form_add(fm, (FormField){.kind = FIELD_CHOICE, .label = "Quiescence", CHOICES(onoff_names),
+                                              .indent = 1,
+                                              .help = "search captures past the depth (gogo)"});
+}
+
+void form_show_player_fields(Form *fm, const PlayerFields *pf, bool gogo)
+{
+    bool human = fm->f[pf->who].value == 0;
+    fm->f[pf->algo].hidden = fm->f[pf->depth].hidden = fm->f[pf->time].hidden = human;
+    fm->f[pf->table].hidden = fm->f[pf->order].hidden = human;
+    fm->f[pf->quiescence].hidden = human || !gogo;
+}
+
+void form_player(const Form *fm, const PlayerFields *pf, UiPlayer *p)
+{
+    memset(p, 0, sizeof *p);
+    search_config_default(&p->cfg);
+    p->human = fm->f[pf->who].value == 0;
+    p->cfg.algo = (Algo)fm->f[pf->algo].value;
+    p->cfg.depth = fm->f[pf->depth].value;
+    p->cfg.time_ms = time_ms[fm->f[pf->time].value];
+    p->cfg.table = form_table_modes[fm->f[pf->table].value];
+    p->cfg.order = form_order_modes[fm->f[pf->order].value];
+    p->cfg.quiescence = fm->f[pf->quiescence].value == 0;
+}

@@ -1,0 +1,70 @@
+/* form.h - a vertical list of labelled fields (choices, numbers, check
+ * boxes, buttons) edited with the arrows: the new-game, compare and settings
+ * screens are forms. */
+#ifndef YOMI_UI_FORM_H
+#define YOMI_UI_FORM_H
+
+#include <stdbool.h>
+
+#include "engine/game.h"
+#include "ui/grid.h"
+#include "ui/player.h"
+
+#define FORM_MAX 48
+
+typedef enum { FIELD_CHOICE, FIELD_NUMBER, FIELD_CHECK, FIELD_BUTTON, FIELD_HEADING } FieldKind;
+
+typedef struct {
+    FieldKind kind;
+    const char *label;
+    const char *const *choices; /* FIELD_CHOICE */
+    int nchoices;
+    int value;                  /* choice index, number, or 0/1 */
+    int lo, hi;                 /* FIELD_NUMBER */
+    int indent;
+    bool hidden;
+    const char *help;           /* one line shown when the field is current */
+} FormField;
+
+typedef struct {
+    FormField f[FORM_MAX];
+    int n, cur, scroll;
+} Form;
+
+typedef enum { FORM_NONE, FORM_CHANGED, FORM_SUBMIT, FORM_CANCEL, FORM_TOGGLED } FormEvent;
+
+int form_add(Form *fm, FormField f); /* returns its index */
+FormEvent form_key(Form *fm, int key);
+/* Draw in the box (y, x, h, w); the current field is highlighted. */
+void form_draw(Form *fm, Grid *g, int y, int x, int h, int w);
+/* Keep the cursor off hidden fields and headings. */
+void form_fix_cursor(Form *fm);
+
+/* --- the fields every game-choosing form shares ------------------------- */
+typedef struct {
+    int game, pits, seeds, rules, capture, board, start; /* field indexes */
+} GameFields;
+void form_add_game_fields(Form *fm, GameFields *gf, int game_default);
+void form_show_game_fields(Form *fm, const GameFields *gf);
+/* The chosen game as an id and options (strings live in static tables). */
+void form_game_id(const Form *fm, const GameFields *gf, char *id, size_t len,
+                  GameOption *opts, int *nopts);
+/* 0 kalah, 1 reversi, 2 gogo */
+int form_game_family(const Form *fm, const GameFields *gf);
+
+/* --- a player's fields -------------------------------------------------- */
+typedef struct {
+    int who, algo, depth, time, table, order, quiescence;
+} PlayerFields;
+void form_add_player_fields(Form *fm, PlayerFields *pf, const char *label, bool human);
+void form_show_player_fields(Form *fm, const PlayerFields *pf, bool gogo);
+void form_player(const Form *fm, const PlayerFields *pf, UiPlayer *p);
+
+const char *const *form_algo_names(void); /* ALGO_COUNT names */
+/* Move order and table choices, in the order the forms offer them. */
+extern const char *const form_order_names[3];
+extern const MoveOrder form_order_modes[3];
+extern const char *const form_table_names[3];
+extern const TableMode form_table_modes[3];
+
+#endif

@@ -1,0 +1,769 @@
+/* game.c - the game screen: the board, the players, the live search panel,
+ * the move list; the person's cursor and the computer's turns.
+ *
+ * The computer's search runs on the engine's thread; tick() polls it ten
+ * times a second and plays its move when it is done, so keys (undo, quit)
+ * are always answered at once. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <curses.h>
+
+#include "ui/autosave.h"
+#include "ui/fmt.h"
+#include "ui/game_screen.h"
+#include "ui/settings.h"
+
+uint64_t game_now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
+}
+
+static void check_over(GameScreen *gs)
+{
+    gs->over = session_over(gs->session, &gs->over_value, &gs->over_why);
+}
+
+static void after_move(Screen *s)
+{
+    GameScreen *gs = s->data;
+    check_over(gs);
+    gs->driver.hint_move = MOVE_NONE;
+    gs->asking_promotion = false;
+    gs->cursor.selected = false;
+    if (gs->view)
+        gs->view->cursor_home(gs->session->game, session_current(gs->session), &gs->cursor);
+    game_screen_autosave(s);
+    gs->next_move_at = game_now_ms() + (uint64_t)(gs->watch ? gs->delay_ms : 150);
+}
+
+/* Say what the board alone does not: a pass, or a move that keeps the turn
+ * (Kalah's last seed in the store). */
+static void announce(Screen *s)
+{
+    GameScreen *gs = s->data;
+    const Session *se = gs->session;
+    if (se->n == 0 || gs->over)
+        return;
+    int mover = game_side(se->game, session_state(se, se->n - 1));
+    if (se->moves[se->n - 1] == MOVE_PASS)
+        app_message(s->app, ST_NORMAL, "%s passes: no legal move", gs->view->side_name[mover]);
+    else if (session_side(se) == mover)
+        app_message(s->app, ST_GOOD, "%s moves again", gs->view->side_name[mover]);
+}
+
+static int adopt(Screen *s, Session *session, char *error, size_t errlen)
+{
+    GameScreen *gs = s->data;
+    const BoardView *view = view_for(session->game);
+    if (!view) {
+        snprintf(error, errlen, "%s has no board view yet", session->game->name);
+        return -1;
+    }
+    if (gs->session) {
+        driver_free(&gs->driver);
+        session_free(gs->session);
+    }
+    gs->session = session;
+    gs->view = view;
+    driver_init(&gs->driver, session);
+    memset(&gs->cursor, 0, sizeof gs->cursor);
+    view->cursor_home(session->game, session_current(session), &gs->cursor);
+    check_over(gs);
+    gs->next_move_at = game_now_ms() + 300;
+    return 0;
+}
+
+int game_screen_init(Screen *s, void *arg)
+{
+    UiGameArg *a = arg;
+    GameScreen *gs = calloc(1, sizeof *gs);
+    if (!gs) {
+        snprintf(a->error, sizeof a->error, "out of memory");
+        return -1;
+    }
+    s->data = gs;
+    gs->watch = a->watch;
+    gs->delay_ms = settings.watch_delay;
+    Session *session = a->session;
+    if (!session) {
+        UiPlayer players[2];
+        Err err = {{0}};
+        for (int i = 0; i < 2; i++) {
+            if (ui_player_parse(a->players[i] ? a->players[i] : (i ? "negascout:6" : "human"),
+                                &players[i], &err) != 0) {
+                snprintf(a->error, sizeof a->error, "%s", err.msg);
+                free(gs);
+                return -1;
+            }
+        }
+        session = session_new(a->id, a->opts, a->nopts, players, NULL, &err);
+        if (!session) {
+            snprintf(a->error, sizeof a->error, "%s", err.msg);
+            free(gs);
+            return -1;
+        }
+    }
+    if (adopt(s, session, a->error, sizeof a->error) != 0) {
+        if (!a->session)
+            session_free(session);
+        free(gs);
+        return -1;
+    }
+    return 0;
+}
+
+void game_screen_free(Screen *s)
+{
+    GameScreen *gs = s->data;
+    driver_free(&gs->driver);
+    session_free(gs->session);
+    free(gs);
+}
+
+bool game_screen_busy(Screen *s)
+{
+    GameScreen *gs = s->data;
+    return !gs->over && gs->session->n > 0;
+}
+
+void game_screen_autosave(Screen *s)
+{
+    GameScreen *gs = s->data;
+    Err err = {{0}};
+    if (autosave_submit(gs->session, &err) != 0)
+        app_message(s->app, ST_BAD, "autosave failed: %s", err.msg);
+}
+
+void game_screen_tick(Screen *s)
+{
+    GameScreen *gs = s->data;
+    Driver *d = &gs->driver;
+    Move played;
+    bool hinting = d->hinting;
+    if (driver_tick(d, &played)) {
+        after_move(s);
+        announce(s);
+        if (gs->step) {
+            gs->paused = true;
+            gs->step = false;
+        }
+    }
+    char why[200];
+    if (autosave_error(why, sizeof why))
+        app_message(s->app, ST_BAD, "autosave failed: %s", why);
+    if (hinting && !d->hinting && d->hint_move != MOVE_NONE && gs->view->cursor_to_move) {
+        gs->cursor.selected = false;
+        gs->view->cursor_to_move(gs->session->game, session_current(gs->session), d->hint_move,
+                                 &gs->cursor);
+    }
+    if (d->error[0]) {
+        app_message(s->app, ST_BAD, "engine: %s", d->error);
+        d->error[0] = '\0';
+        gs->paused = true;
+    }
+    if (gs->over || driver_busy(d) || gs->paused || !driver_computer_to_move(d))
+        return;
+    if (game_now_ms() < gs->next_move_at)
+        return;
+    /* Only the screen on top starts new searches: a game under its help
+     * screen finishes the move it is thinking about, then waits. */
+    if (s->app->stack[s->app->depth - 1] != s)
+        return;
+    if (driver_start(d) != 0) {
+        app_message(s->app, ST_BAD, "engine: %s", d->error);
+        d->error[0] = '\0';
+        gs->paused = true;
+    }
+}
+
+/* ---- keys -------------------------------------------------------------- */
+
+static bool has_human(const GameScreen *gs)
+{
+    return gs->session->players[0].human || gs->session->players[1].human;
+}
+
+static void undo(Screen *s)
+{
+    GameScreen *gs = s->data;
+    Session *se = gs->session;
+    driver_stop(&gs->driver);
+    if (!session_undo(se)) {
+        app_message(s->app, ST_BAD, "nothing to undo");
+        return;
+    }
+    /* Against the computer, take back its reply too: back to your turn. */
+    if (has_human(gs))
+        while (se->n > 0 && !se->players[session_side(se)].human)
+            session_undo(se);
+    if (gs->watch)
+        gs->paused = true;
+    after_move(s);
+    gs->next_move_at = game_now_ms() + 1000;
+    app_message(s->app, ST_NORMAL, "undone: move %d is next", se->n + 1);
+}
+
+static void redo(Screen *s)
+{
+    GameScreen *gs = s->data;
+    Session *se = gs->session;
+    driver_stop(&gs->driver);
+    if (!session_redo(se)) {
+        app_message(s->app, ST_BAD, "nothing to redo");
+        return;
+    }
+    if (has_human(gs))
+        while (se->n < se->top && !se->players[session_side(se)].human)
+            session_redo(se);
+    if (gs->watch)
+        gs->paused = true;
+    after_move(s);
+}
+
+static void save_done(void *ctx, const char *path)
+{
+    Screen *s = ctx;
+    GameScreen *gs = s->data;
+    Err err = {{0}};
+    if (session_save(gs->session, path, &err) != 0)
+        app_message(s->app, ST_BAD, "%s", err.msg);
+    else
+        app_message(s->app, ST_GOOD, "saved to %s", path);
+}
+
+static void load_done(void *ctx, const char *path)
+{
+    Screen *s = ctx;
+    GameScreen *gs = s->data;
+    Err err = {{0}};
+    Session *se = session_load(path, &err);
+    if (!se) {
+        app_message(s->app, ST_BAD, "%s", err.msg);
+        return;
+    }
+    char why[200];
+    if (adopt(s, se, why, sizeof why) != 0) {
+        session_free(se);
+        app_message(s->app, ST_BAD, "%s", why);
+        return;
+    }
+    gs->paused = gs->watch;
+    app_message(s->app, ST_GOOD, "loaded %s", path);
+}
+
+static void ask_path(Screen *s, const char *question, void (*done)(void *, const char *))
+{
+    static char path[4096];
+    char dir[3000];
+    Err err;
+    if (session_state_dir(dir, sizeof dir, &err) == 0)
+        snprintf(path, sizeof path, "%s/saved.yomi", dir);
+    else
+        snprintf(path, sizeof path, "saved.yomi");
+    UiPromptArg arg = {question, path, done, s};
+    app_push(s->app, &screen_prompt, &arg);
+}
+
+static void play_again(Screen *s)
+{
+    GameScreen *gs = s->data;
+    Err err = {{0}};
+    Session *se = session_restart(gs->session, &err);
+    char why[200];
+    if (!se || adopt(s, se, why, sizeof why) != 0) {
+        session_free(se);
+        app_message(s->app, ST_BAD, "%s", err.msg);
+        return;
+    }
+    app_message(s->app, ST_GOOD, "new game: good luck");
+}
+
+bool game_screen_common_key(Screen *s, int key)
+{
+    GameScreen *gs = s->data;
+    if (gs->over && (key == 'y' || key == 'Y')) {
+        play_again(s);
+        return true;
+    }
+    switch (key) {
+    case 'u':
+    case KEY_BACKSPACE:
+        undo(s);
+        return true;
+    case 'r':
+    case KEY_CTRL('r'):
+        redo(s);
+        return true;
+    case 's':
+        ask_path(s, "Save the game to:", save_done);
+        return true;
+    case 'o':
+        ask_path(s, "Load a game from:", load_done);
+        return true;
+    case 'n':
+        driver_stop(&gs->driver);
+        app_pop(s);
+        app_push(s->app, &screen_newgame, gs->watch ? (void *)1 : NULL);
+        return true;
+    case 'c': {
+        char pos[512];
+        const Game *g = gs->session->game;
+        GameOption opts[SESSION_MAX_OPTS];
+        for (int i = 0; i < gs->session->nopts; i++)
+            opts[i] = (GameOption){gs->session->opt_key[i], gs->session->opt_val[i]};
+        g->ops->format_position(g, session_current(gs->session), pos, sizeof pos);
+        UiCompareArg arg = {gs->session->id, opts, gs->session->nopts, pos};
+        gs->paused = gs->paused || gs->watch;
+        driver_stop(&gs->driver);
+        app_push(s->app, &screen_compare_setup, &arg);
+        return true;
+    }
+    case '?':
+        app_push(s->app, &screen_help, NULL);
+        return true;
+    case 'q':
+        driver_stop(&gs->driver);
+        app_quit(s->app, game_screen_busy(s));
+        return true;
+    case KEY_ESCAPE:
+        if (gs->asking_promotion || gs->cursor.selected) {
+            gs->asking_promotion = false;
+            gs->cursor.selected = false;
+            return true;
+        }
+        driver_stop(&gs->driver);
+        game_screen_autosave(s);
+        app_pop(s);
+        return true;
+    default:
+        return false;
+    }
+}
+
+static void play_human(Screen *s, Move m)
+{
+    GameScreen *gs = s->data;
+    if (session_play(gs->session, m) != 0) {
+        app_message(s->app, ST_BAD, "out of memory");
+        return;
+    }
+    after_move(s);
+    announce(s);
+}
+
+static void pick(Screen *s)
+{
+    GameScreen *gs = s->data;
+    Session *se = gs->session;
+    const Game *g = se->game;
+    Move moves[GAME_MAX_MOVES];
+    int n = g->ops->legal_moves(g, session_current(se), moves);
+    if (n == 1 && moves[0] == MOVE_PASS) {
+        play_human(s, MOVE_PASS);
+        return;
+    }
+    Move picked[2];
+    char msg[120] = "";
+    switch (gs->view->pick(g, session_current(se), &gs->cursor, picked, msg, sizeof msg)) {
+    case PICK_MOVE:
+        play_human(s, picked[0]);
+        break;
+    case PICK_PROMOTE:
+        gs->asking_promotion = true;
+        gs->promo[0] = picked[0];
+        gs->promo[1] = picked[1];
+        break;
+    case PICK_SELECTED:
+        if (msg[0])
+            app_message(s->app, ST_NORMAL, "%s", msg);
+        break;
+    case PICK_NONE:
+        app_message(s->app, ST_BAD, "%s", msg[0] ? msg : "not a legal move");
+        break;
+    }
+}
+
+static void board_origin(const GameScreen *gs, int *y, int *x)
+{
+    (void)gs;
+    *y = 2;
+    *x = 2;
+}
+
+static void game_key(Screen *s, int key)
+{
+    GameScreen *gs = s->data;
+    Session *se = gs->session;
+    bool human_turn = !gs->over && se->players[session_side(se)].human;
+    int dr, dc;
+    if (gs->asking_promotion) {
+        if (key == 'y' || key == 'Y' || key_is_enter(key))
+            play_human(s, gs->promo[0]);
+        else if (key == 'n' || key == 'N')
+            play_human(s, gs->promo[1]);
+        else if (key == KEY_ESCAPE)
+            gs->asking_promotion = gs->cursor.selected = false;
+        return;
+    }
+    if (gs->over && (key == 'n' || key == KEY_ESCAPE)) {
+        game_screen_common_key(s, KEY_ESCAPE);
+        return;
+    }
+    if (gs->over && key_is_enter(key)) {
+        play_again(s);
+        return;
+    }
+    if (key == 't') {
+        if (!human_turn)
+            app_message(s->app, ST_BAD, "a hint is for your own turn");
+        else if (driver_start_hint(&gs->driver, settings.hint_depth) != 0)
+            app_message(s->app, ST_BAD, "hint: %s", gs->driver.error);
+        else
+            app_message(s->app, ST_NORMAL, "thinking about a hint...");
+        return;
+    }
+    if (key == 'p') {
+        Move moves[GAME_MAX_MOVES];
+        int n = se->game->ops->legal_moves(se->game, session_current(se), moves);
+        if (human_turn && n == 1 && moves[0] == MOVE_PASS)
+            play_human(s, MOVE_PASS);
+        else
+            app_message(s->app, ST_BAD, "you may pass only when you have no move");
+        return;
+    }
+    if (game_screen_common_key(s, key))
+        return;
+    if (key_direction(key, &dr, &dc)) {
+        gs->view->cursor_move(se->game, session_current(se), &gs->cursor, dr, dc);
+        return;
+    }
+    if (key == KEY_MOUSE) {
+        int by, bx;
+        board_origin(gs, &by, &bx);
+        Cursor c = gs->cursor;
+        if (!gs->view->hit(se->game, session_current(se), s->app->glyphs, s->app->mouse_y - by,
+                           s->app->mouse_x - bx, &c))
+            return;
+        gs->cursor = c;
+        key = '\n';
+    }
+    if (key_is_enter(key) || key == ' ') {
+        if (!human_turn) {
+            app_message(s->app, ST_BAD, gs->over ? "the game is over" : "wait: the computer is thinking");
+            return;
+        }
+        if (gs->driver.hinting)
+            driver_stop(&gs->driver);
+        pick(s);
+        return;
+    }
+}
+
+/* ---- drawing ----------------------------------------------------------- */
+
+static void player_label(const GameScreen *gs, int side, char *buf, size_t len)
+{
+    const UiPlayer *p = &gs->session->players[side];
+    if (p->human) {
+        snprintf(buf, len, "%s", gs->session->players[!side].human ? "Human" : "You");
+        return;
+    }
+    ui_player_describe(p, buf, len);
+}
+
+static void status_line(const GameScreen *gs, char *buf, size_t len, int *style)
+{
+    const Session *se = gs->session;
+    int side = session_side(se);
+    *style = ST_NORMAL;
+    if (gs->over) {
+        int v = gs->over_value;
+        char margin[32] = "", who[64];
+        if (v != 0 && v > -SCORE_WIN_MIN && v < SCORE_WIN_MIN)
+            snprintf(margin, sizeof margin, " by %d", v < 0 ? -v : v);
+        int winner = v > 0 ? 0 : 1;
+        bool one_human = se->players[0].human != se->players[1].human;
+        if (v == 0)
+            snprintf(who, sizeof who, "a draw");
+        else if (one_human && se->players[winner].human)
+            snprintf(who, sizeof who, "you win (%s%s)", gs->view->side_name[winner], margin);
+        else if (one_human)
+            snprintf(who, sizeof who, "you lose (%s wins%s)", gs->view->side_name[winner], margin);
+        else
+            snprintf(who, sizeof who, "%s wins%s", gs->view->side_name[winner], margin);
+        snprintf(buf, len, "Game over: %s%s%s.  Play again? y/n", who,
+                 gs->over_why[0] ? ", by " : "", gs->over_why);
+        *style = (one_human && v != 0 && !se->players[winner].human ? ST_BAD : ST_GOOD) | SF_BOLD;
+        return;
+    }
+    if (gs->asking_promotion) {
+        snprintf(buf, len, "Promote this piece?  y yes   n no   Esc cancel");
+        *style = ST_KEY;
+        return;
+    }
+    if (gs->driver.thinking >= 0) {
+        snprintf(buf, len, "%s is thinking...", gs->view->side_name[gs->driver.thinking]);
+        return;
+    }
+    if (gs->watch && gs->paused) {
+        snprintf(buf, len, "Paused: Space resumes, . plays one move");
+        *style = ST_KEY;
+        return;
+    }
+    if (se->players[side].human) {
+        Move moves[GAME_MAX_MOVES];
+        int n = se->game->ops->legal_moves(se->game, session_current(se), moves);
+        if (n == 1 && moves[0] == MOVE_PASS)
+            snprintf(buf, len, "%s has no move: press Enter to pass", gs->view->side_name[side]);
+        else if (gs->cursor.selected)
+            snprintf(buf, len, "%s to move: now choose where it goes (Esc puts it back)",
+                     gs->view->side_name[side]);
+        else
+            snprintf(buf, len, "%s to move: choose with the arrows, Enter plays",
+                     gs->view->side_name[side]);
+        *style = ST_TITLE;
+        return;
+    }
+    snprintf(buf, len, "%s to move", gs->view->side_name[side]);
+}
+
+void game_screen_draw_common(Screen *s, Grid *g, int *panel_x, int *panel_y)
+{
+    GameScreen *gs = s->data;
+    Session *se = gs->session;
+    const Game *game = se->game;
+    char title[96], pretty[40];
+    snprintf(pretty, sizeof pretty, "%s", game->name);
+    pretty[0] = (char)(pretty[0] - 'a' + 'A');
+    for (char *p = pretty; *p; p++)
+        if (*p == '-')
+            *p = ' ';
+    if (strcmp(game->ops->family, "gogo") == 0)
+        snprintf(pretty, sizeof pretty, "Gogo shogi");
+    snprintf(title, sizeof title, "%s%s", gs->watch ? "Watch: " : "", pretty);
+    for (int i = 0; i < se->nopts; i++) {
+        size_t n = strlen(title);
+        snprintf(title + n, sizeof title - n, " (%s %s)", se->opt_key[i], se->opt_val[i]);
+    }
+    draw_title(g, title, s->app);
+
+    /* the board */
+    bool human_turn = !gs->over && se->players[session_side(se)].human;
+    ViewCtx ctx = {
+        .game = game,
+        .state = session_current(se),
+        .glyphs = s->app->glyphs,
+        .cursor = human_turn ? &gs->cursor : NULL,
+        .last = se->n > 0 ? se->moves[se->n - 1] : MOVE_NONE,
+        .last_before = se->n > 0 ? session_state(se, se->n - 1) : NULL,
+        .show_legal = human_turn && settings.show_legal,
+    };
+    Grid board;
+    int by, bx;
+    board_origin(gs, &by, &bx);
+    int bw = 0;
+    if (view_render(&ctx, &board) == 0) {
+        grid_blit(g, by, bx, &board);
+        bw = board.w;
+        grid_free(&board);
+    }
+
+    /* players and score */
+    int px = bx + bw + 3, py = 2;
+    if (px < 34)
+        px = 34;
+    int side = session_side(se);
+    for (int i = 0; i < 2; i++) {
+        char who[64];
+        player_label(gs, i, who, sizeof who);
+        int st = i == 0 ? ST_P0 : ST_P1;
+        bool turn = !gs->over && side == i;
+        grid_put(g, py + i, px, ST_KEY, turn ? (s->app->glyphs->utf8 ? "\xe2\x96\xb6" : ">") : " ");
+        int x = grid_printf(g, py + i, px + 2, st, "%-6s", gs->view->side_name[i]);
+        grid_putn(g, py + i, x + 1, turn ? ST_NORMAL | SF_BOLD : ST_NORMAL, who, g->w - x - 2);
+    }
+    char score[80];
+    gs->view->score(game, session_current(se), score, sizeof score);
+    grid_putn(g, py + 2, px + 2, ST_NORMAL, score, g->w - px - 3);
+
+    /* status */
+    char status[200];
+    int st;
+    status_line(gs, status, sizeof status, &st);
+    grid_putn(g, g->h - 3, 1, st, status, g->w - 2);
+    *panel_x = px;
+    *panel_y = py + 4;
+}
+
+static void draw_hint(const GameScreen *gs, Grid *g, int y, int x)
+{
+    const Driver *d = &gs->driver;
+    const Session *se = gs->session;
+    char move[32], value[32];
+    if (d->hint_move == MOVE_NONE || d->hint_at != se->n)
+        return;
+    se->game->ops->format_move(se->game, session_current(se), d->hint_move, move, sizeof move);
+    fmt_value(d->hint_value, value, sizeof value);
+    grid_printf(g, y, x, ST_GOOD, "Hint: %s (%s) - the cursor is on it", move, value);
+}
+
+int game_screen_draw_search(Screen *s, Grid *g, int y, int x, int w)
+{
+    GameScreen *gs = s->data;
+    Driver *d = &gs->driver;
+    Session *se = gs->session;
+    const SearchStats *st = &d->live;
+    const SearchConfig *cfg = NULL;
+    char head[80];
+    int searcher = d->thinking >= 0 ? d->thinking : d->hinting ? session_side(se) : d->last_side;
+    if (d->thinking >= 0) {
+        snprintf(head, sizeof head, "Search: %s thinking", gs->view->side_name[d->thinking]);
+        cfg = &se->players[d->thinking].cfg;
+    } else if (d->hinting) {
+        snprintf(head, sizeof head, "Search: hint for you");
+    } else if (d->have_last) {
+        snprintf(head, sizeof head, "Last search: %s", gs->view->side_name[d->last_side]);
+        cfg = &se->players[d->last_side].cfg;
+    } else {
+        grid_putn(g, y, x, ST_TITLE, "Search", w);
+        grid_putn(g, y + 1, x, ST_DIM, "Live counters appear here", w);
+        grid_putn(g, y + 2, x, ST_DIM, "while the computer thinks.", w);
+        grid_putn(g, y + 3, x, ST_DIM, "t asks it for a hint.", w);
+        draw_hint(gs, g, y + 5, x);
+        return y + 7;
+    }
+    grid_putn(g, y, x, ST_TITLE, head, w);
+    char nodes[32], leaves[32], hits[32], nps[32], time[32], best[32] = "-", value[32];
+    fmt_count(st->nodes, nodes, sizeof nodes);
+    fmt_count(st->leaves, leaves, sizeof leaves);
+    fmt_count(st->hits, hits, sizeof hits);
+    fmt_short(st->nps, nps, sizeof nps);
+    fmt_ms(st->elapsed_ms, time, sizeof time);
+    /* The best move is in the notation of the position searched: the
+     * current one while thinking, the one before it once played. */
+    const void *root = NULL;
+    if (d->thinking >= 0 || d->hinting)
+        root = session_current(se);
+    else if (se->n > 0)
+        root = session_state(se, se->n - 1);
+    if (root && st->best != MOVE_NONE)
+        se->game->ops->format_move(se->game, root, st->best, best, sizeof best);
+    fmt_value(st->value, value, sizeof value);
+    char depth[16];
+    snprintf(depth, sizeof depth, "%d", st->depth);
+    struct {
+        const char *label, *text;
+    } const item[] = {
+        {"algorithm", cfg ? algo_name(cfg->algo) : "negascout"}, {"depth", depth},
+        {"nodes", nodes}, {"leaves", leaves}, {"hits", hits}, {"nps", nps},
+        {"time", time}, {"best", best},
+    };
+    int n = (int)(sizeof item / sizeof item[0]);
+    bool two = w >= 40; /* two columns when there is room, else one */
+    int rows = two ? n / 2 : n;
+    for (int i = 0; i < n; i++) {
+        int yy = y + 1 + (two ? i / 2 : i);
+        int xx = x + (two && i % 2 ? 22 : 0);
+        int lw = two && i % 2 ? 7 : 10;
+        grid_put(g, yy, xx, ST_DIM, item[i].label);
+        int end = grid_putn(g, yy, xx + lw, i == 7 ? ST_KEY : ST_NORMAL, item[i].text,
+                            (two && i % 2 == 0 ? 22 : w) - lw - 1);
+        if (i == 7 && st->best != MOVE_NONE) /* the value is the searcher's */
+            grid_printf(g, yy, end + 1, ST_NORMAL, "(%s %s)", gs->view->side_name[searcher],
+                        value);
+    }
+    draw_hint(gs, g, y + rows + 1, x);
+    return y + rows + 3;
+}
+
+void game_screen_draw_moves(Screen *s, Grid *g, int y, int x, int w, int h)
+{
+    GameScreen *gs = s->data;
+    Session *se = gs->session;
+    if (h < 2 || w < 8)
+        return;
+    grid_put(g, y, x, ST_TITLE, "Moves");
+    /* Lay the moves out in lines, then show the last lines that fit. */
+    enum { MAXLINES = 256 };
+    static int line_start[MAXLINES];
+    int nlines = 0, col = 0;
+    char text[40];
+    int widths[1024];
+    int first = se->n > 1024 ? se->n - 1024 : 0;
+    for (int i = first; i < se->n; i++) {
+        session_move_text(se, i, text, sizeof text);
+        char item[56];
+        snprintf(item, sizeof item, "%d.%s", i + 1, text);
+        widths[i - first] = grid_text_width(item) + 1;
+        if (i == first || col + widths[i - first] > w) {
+            if (nlines < MAXLINES)
+                line_start[nlines++] = i;
+            col = 0;
+        }
+        col += widths[i - first];
+    }
+    int rows = h - 1;
+    int l0 = nlines > rows ? nlines - rows : 0;
+    for (int l = l0; l < nlines; l++) {
+        int end = l + 1 < nlines ? line_start[l + 1] : se->n;
+        int xx = x;
+        for (int i = line_start[l]; i < end; i++) {
+            session_move_text(se, i, text, sizeof text);
+            int mover = game_side(se->game, session_state(se, i));
+            xx = grid_printf(g, y + 1 + l - l0, xx, ST_DIM, "%d.", i + 1);
+            int st = (mover == 0 ? ST_P0 : ST_P1) | (i == se->n - 1 ? SF_LAST : 0);
+            xx = grid_put(g, y + 1 + l - l0, xx, st, text) + 1;
+        }
+    }
+    if (se->n == 0)
+        grid_put(g, y + 1, x, ST_DIM, "none yet");
+    if (se->top > se->n)
+        grid_printf(g, y, x + 6, ST_DIM, "(%d to redo)", se->top - se->n);
+}
+
+static void game_draw(Screen *s, Grid *g)
+{
+    int px, py;
+    game_screen_draw_common(s, g, &px, &py);
+    int w = g->w - px - 1;
+    int y = game_screen_draw_search(s, g, py, px, w);
+    game_screen_draw_moves(s, g, y, px, w, g->h - 4 - y);
+    static const char *const keys[] = {"\xe2\x86\x90\xe2\x86\x91\xe2\x86\x93\xe2\x86\x92", "move",
+                                       "u/r", "undo/redo", "t", "hint",
+                                       "s/o", "save/load", "c", "compare", "?", "help",
+                                       "q", "quit", NULL};
+    static const char *const keys_ascii[] = {"hjkl", "move", "u/r", "undo/redo",
+                                             "t", "hint", "s/o", "save/load",
+                                             "c", "compare", "?", "help", "q", "quit", NULL};
+    static const char *const over_keys[] = {"y/Enter", "play again", "n/Esc", "menu", "u", "undo",
+                                            "s", "save", "c", "compare", "q", "quit", NULL};
+    GameScreen *gs = s->data;
+    draw_keys(g, gs->over ? over_keys : s->app->glyphs->utf8 ? keys : keys_ascii);
+}
+
+static void game_resize(Screen *s, int w, int h)
+{
+    (void)s;
+    (void)w;
+    (void)h; /* everything is laid out from the size at each draw */
+}
+
+const ScreenOps screen_game = {
+    .name = "game",
+    .min_w = 80,
+    .min_h = 24,
+    .init = game_screen_init,
+    .key = game_key,
+    .draw = game_draw,
+    .resize = game_resize,
+    .tick = game_screen_tick,
+    .free = game_screen_free,
+    .busy = game_screen_busy,
+    .autosave = game_screen_autosave,
+};

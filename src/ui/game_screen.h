@@ -1,0 +1,50 @@
+/* game_screen.h - the game screen's state, shared by the game screen
+ * (game.c: a person plays) and the watch screen (watch.c: the computer plays
+ * itself), which differ only in their keys and side panel. */
+#ifndef YOMI_UI_GAME_SCREEN_H
+#define YOMI_UI_GAME_SCREEN_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "ui/driver.h"
+#include "ui/screen.h"
+#include "ui/session.h"
+#include "ui/view.h"
+
+typedef struct {
+    Session *session;
+    Driver driver;
+    const BoardView *view;
+    Cursor cursor;
+    bool watch;
+    bool paused;            /* watch: no new searches */
+    bool step;              /* watch: one move, then pause again */
+    int delay_ms;           /* watch: between moves */
+    uint64_t next_move_at;  /* monotonic ms before which no search starts */
+    bool asking_promotion;
+    Move promo[2];          /* [0] promotes, [1] does not */
+    bool over;
+    int over_value;         /* first player's view */
+    const char *over_why;
+    char status[160];
+    bool dirty_autosave;
+} GameScreen;
+
+uint64_t game_now_ms(void);
+int game_screen_init(Screen *s, void *arg);
+void game_screen_free(Screen *s);
+void game_screen_tick(Screen *s);
+bool game_screen_busy(Screen *s);
+void game_screen_autosave(Screen *s);
+/* Keys both screens share (undo, redo, save, load, new, quit, ...); true
+ * when the key was used. */
+bool game_screen_common_key(Screen *s, int key);
+/* Title, board, players, move list, status; returns the panel's column and
+ * the first free row in it. */
+void game_screen_draw_common(Screen *s, Grid *g, int *panel_x, int *panel_y);
+/* The live search panel (game) at (y, x). Returns the next free row. */
+int game_screen_draw_search(Screen *s, Grid *g, int y, int x, int w);
+void game_screen_draw_moves(Screen *s, Grid *g, int y, int x, int w, int h);
+
+#endif

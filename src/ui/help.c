@@ -1,0 +1,182 @@
+/* help.c - the help screen: sections from assets/help.txt (read at run time
+ * so the installed text can be edited), with the same text compiled in as a
+ * fallback. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <curses.h>
+
+#include "ui/screen.h"
+
+/* help_text.h is generated from assets/help.txt by the build. */
+#include "src/ui/help_text.h"
+
+#define HELP_MAX_SECTIONS 8
+#define HELP_MAX_LINES 400
+
+typedef struct {
+    char *text;                     /* the whole file, lines split in place */
+    const char *lines[HELP_MAX_LINES];
+    int nlines;
+    int section_start[HELP_MAX_SECTIONS + 1];
+    const char *section_name[HELP_MAX_SECTIONS];
+    int nsections, cur, scroll;
+} Help;
+
+static char *read_file(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    char *buf = malloc(65536);
+    size_t n = buf ? fread(buf, 1, 65535, f) : 0;
+    fclose(f);
+    if (!buf || n == 0) {
+        free(buf);
+        return NULL;
+    }
+    buf[n] = '\0';
+    return buf;
+}
+
+static char *load_text(void)
+{
+    const char *dirs[] = {getenv("YOMI_DATADIR"), YOMI_DATADIR, YOMI_SRCDIR "/assets"};
+    char path[4096];
+    for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++) {
+        if (!dirs[i])
+            continue;
+        snprintf(path, sizeof path, "%s/help.txt", dirs[i]);
+        char *t = read_file(path);
+        if (t && strstr(t, "== "))
+            return t;
+        free(t);
+    }
+    return strdup(help_text_builtin);
+}
+
+static void split(Help *h)
+{
+    h->nsections = 0;
+    char *p = h->text;
+    while (p && *p && h->nlines < HELP_MAX_LINES) {
+        char *nl = strchr(p, '\n');
+        if (nl)
+            *nl = '\0';
+        size_t n = strlen(p);
+        if (n > 6 && strncmp(p, "== ", 3) == 0 && strcmp(p + n - 3, " ==") == 0 &&
+            h->nsections < HELP_MAX_SECTIONS) {
+            p[n - 3] = '\0';
+            h->section_name[h->nsections] = p + 3;
+            h->section_start[h->nsections++] = h->nlines;
+        } else if (h->nsections > 0) {
+            h->lines[h->nlines++] = p;
+        }
+        p = nl ? nl + 1 : NULL;
+    }
+    h->section_start[h->nsections] = h->nlines;
+}
+
+static int help_init(Screen *s, void *arg)
+{
+    Help *h = calloc(1, sizeof *h);
+    if (!h)
+        return -1;
+    h->text = load_text();
+    if (h->text)
+        split(h);
+    if (arg) /* open at a section by name */
+        for (int i = 0; i < h->nsections; i++)
+            if (strcmp(h->section_name[i], (const char *)arg) == 0)
+                h->cur = i;
+    s->data = h;
+    return 0;
+}
+
+static void help_free(Screen *s)
+{
+    Help *h = s->data;
+    free(h->text);
+    free(h);
+}
+
+static int section_lines(const Help *h)
+{
+    return h->section_start[h->cur + 1] - h->section_start[h->cur];
+}
+
+static void help_key(Screen *s, int key)
+{
+    Help *h = s->data;
+    int page = s->app->h - 5;
+    int dr, dc;
+    if (key == KEY_ESCAPE || key == 'q' || key == '?') {
+        app_pop(s);
+        return;
+    }
+    if (key == '\t')
+        key = KEY_RIGHT;
+    if (key == KEY_BTAB)
+        key = KEY_LEFT;
+    if (key >= '1' && key < '1' + h->nsections) {
+        h->cur = key - '1';
+        h->scroll = 0;
+        return;
+    }
+    if (key == KEY_NPAGE || key == ' ')
+        h->scroll += page;
+    else if (key == KEY_PPAGE || key == 'b')
+        h->scroll -= page;
+    else if (key == KEY_HOME || key == 'g')
+        h->scroll = 0;
+    else if (key == KEY_END || key == 'G')
+        h->scroll = section_lines(h);
+    else if (key_direction(key, &dr, &dc)) {
+        if (dc && h->nsections) {
+            h->cur = (h->cur + dc + h->nsections) % h->nsections;
+            h->scroll = 0;
+        }
+        h->scroll += dr;
+    }
+    int max = section_lines(h) - page;
+    if (h->scroll > max)
+        h->scroll = max;
+    if (h->scroll < 0)
+        h->scroll = 0;
+}
+
+static void help_draw(Screen *s, Grid *g)
+{
+    Help *h = s->data;
+    draw_title(g, "Help", s->app);
+    int x = 1;
+    for (int i = 0; i < h->nsections; i++) {
+        char tab[40];
+        snprintf(tab, sizeof tab, " %d %s ", i + 1, h->section_name[i]);
+        x = grid_put(g, 1, x, i == h->cur ? ST_TITLE | SF_SELECT : ST_NORMAL, tab) + 1;
+    }
+    int page = g->h - 5;
+    int first = h->section_start[h->cur] + h->scroll;
+    for (int r = 0; r < page && first + r < h->section_start[h->cur + 1]; r++)
+        grid_putn(g, 3 + r, 2, ST_NORMAL, h->lines[first + r], g->w - 3);
+    if (h->scroll > 0)
+        grid_put(g, 2, g->w - 10, ST_DIM, "more ^");
+    if (h->scroll + page < section_lines(h))
+        grid_put(g, g->h - 2, g->w - 10, ST_DIM, "more v");
+    static const char *const keys[] = {"\xe2\x86\x90\xe2\x86\x92", "section", "\xe2\x86\x91\xe2\x86\x93",
+                                       "scroll", "PgUp/PgDn", "page", "Esc", "back", NULL};
+    static const char *const keys_ascii[] = {"left/right", "section", "up/down", "scroll",
+                                             "PgUp/PgDn", "page", "Esc", "back", NULL};
+    draw_keys(g, s->app->glyphs->utf8 ? keys : keys_ascii);
+}
+
+const ScreenOps screen_help = {
+    .name = "help",
+    .min_w = 40,
+    .min_h = 10,
+    .init = help_init,
+    .key = help_key,
+    .draw = help_draw,
+    .free = help_free,
+};

@@ -1,0 +1,238 @@
+/* menu.c - the main menu: the first thing a player sees. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <curses.h>
+
+#include "ui/screen.h"
+#include "ui/game_screen.h"
+#include "ui/session.h"
+
+enum { ITEM_NEW, ITEM_WATCH, ITEM_COMPARE, ITEM_RESUME, ITEM_LOAD, ITEM_HELP, ITEM_SETTINGS,
+       ITEM_QUIT, ITEM_COUNT };
+
+static const struct {
+    const char *label;
+    int hotkey;
+    const char *about;
+} items[ITEM_COUNT] = {
+    {"New game", 'n', "Play Kalah, Reversi or Gogo shogi against the computer or a friend"},
+    {"Watch", 'w', "The computer plays itself: pause, step, change the speed"},
+    {"Compare algorithms", 'c', "Race search algorithms on one position, counters live"},
+    {"Resume last game", 'r', "Carry on where you left off (saved after every move)"},
+    {"Load game", 'o', "Open a saved game file"},
+    {"Help", '?', "Rules of each game, the keys, what the algorithms do"},
+    {"Settings", 's', "Glyphs, colours, watch speed, hints"},
+    {"Quit", 'q', "Leave yomi"},
+};
+
+typedef struct {
+    int cur;
+    bool have_autosave;
+    char saved[360];       /* "Carry on with reversi-6x6 after 12 moves" */
+    uint64_t checked_at;
+} Menu;
+
+/* What the autosave holds, read from its header (cheap: a few lines). */
+static void refresh_autosave(Menu *m)
+{
+    char path[4096], line[256], game[300] = "?";
+    Err err;
+    m->have_autosave = false;
+    if (session_autosave_path(path, sizeof path, &err) != 0)
+        return;
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return;
+    int moves = -1;
+    while (fgets(line, sizeof line, f)) {
+        line[strcspn(line, "\n")] = '\0';
+        if (strncmp(line, "game ", 5) == 0)
+            snprintf(game, sizeof game, "%s", line + 5);
+        else if (strcmp(line, "moves") == 0)
+            moves = 0;
+        else if (moves >= 0 && strncmp(line, "at ", 3) == 0)
+            moves = atoi(line + 3);
+        else if (moves >= 0 && line[0] && line[0] != '#')
+            moves++;
+    }
+    fclose(f);
+    m->have_autosave = moves >= 0;
+    snprintf(m->saved, sizeof m->saved, "Carry on with %s after %d move%s", game, moves,
+             moves == 1 ? "" : "s");
+}
+
+static int menu_init(Screen *s, void *arg)
+{
+    (void)arg;
+    Menu *m = calloc(1, sizeof *m);
+    if (!m)
+        return -1;
+    s->data = m;
+    refresh_autosave(m);
+    return 0;
+}
+
+static void menu_free(Screen *s) { free(s->data); }
+
+static void start_game_from(Screen *s, Session *session, bool watch)
+{
+    UiGameArg arg = {.session = session, .watch = watch};
+    if (app_push(s->app, watch ? &screen_watch : &screen_game, &arg) != 0) {
+        app_message(s->app, ST_BAD, "%s", arg.error[0] ? arg.error : "cannot start the game");
+        session_free(session);
+    }
+}
+
+static void load_done(void *ctx, const char *path)
+{
+    Screen *s = ctx;
+    Err err = {{0}};
+    Session *session = session_load(path, &err);
+    if (!session) {
+        app_message(s->app, ST_BAD, "%s", err.msg);
+        return;
+    }
+    start_game_from(s, session, false);
+}
+
+static void activate(Screen *s, int item)
+{
+    Menu *m = s->data;
+    static char default_path[4096];
+    switch (item) {
+    case ITEM_NEW:
+        app_push(s->app, &screen_newgame, (void *)0);
+        break;
+    case ITEM_WATCH:
+        app_push(s->app, &screen_newgame, (void *)1);
+        break;
+    case ITEM_COMPARE:
+        app_push(s->app, &screen_compare_setup, NULL);
+        break;
+    case ITEM_RESUME: {
+        char path[4096];
+        Err err = {{0}};
+        if (!m->have_autosave || session_autosave_path(path, sizeof path, &err) != 0) {
+            app_message(s->app, ST_BAD, "no game to resume yet");
+            return;
+        }
+        load_done(s, path);
+        break;
+    }
+    case ITEM_LOAD: {
+        Err err;
+        char dir[3000];
+        if (session_state_dir(dir, sizeof dir, &err) == 0)
+            snprintf(default_path, sizeof default_path, "%s/saved.yomi", dir);
+        else
+            snprintf(default_path, sizeof default_path, "saved.yomi");
+        UiPromptArg arg = {"Load game from:", default_path, load_done, s};
+        app_push(s->app, &screen_prompt, &arg);
+        break;
+    }
+    case ITEM_HELP:
+        app_push(s->app, &screen_help, NULL);
+        break;
+    case ITEM_SETTINGS:
+        app_push(s->app, &screen_settings, NULL);
+        break;
+    case ITEM_QUIT:
+        app_quit(s->app, false);
+        break;
+    default:
+        break;
+    }
+}
+
+static void menu_key(Screen *s, int key)
+{
+    Menu *m = s->data;
+    int dr, dc;
+    if (key == 'q' || key == KEY_ESCAPE) {
+        app_quit(s->app, false);
+        return;
+    }
+    if (key_is_enter(key) || key == ' ') {
+        activate(s, m->cur);
+        return;
+    }
+    if (key == KEY_MOUSE) {
+        int row0 = s->app->h / 2 - 3;
+        int i = s->app->mouse_y - row0;
+        if (i >= 0 && i < ITEM_COUNT) {
+            m->cur = i;
+            activate(s, i);
+        }
+        return;
+    }
+    if (key_direction(key, &dr, &dc) && dr) {
+        m->cur = (m->cur + dr + ITEM_COUNT) % ITEM_COUNT;
+        return;
+    }
+    if (key == KEY_HOME)
+        m->cur = 0;
+    if (key == KEY_END)
+        m->cur = ITEM_COUNT - 1;
+    for (int i = 0; i < ITEM_COUNT; i++) {
+        if (key == items[i].hotkey) {
+            m->cur = i;
+            activate(s, i);
+        }
+    }
+}
+
+static void menu_draw(Screen *s, Grid *g)
+{
+    Menu *m = s->data;
+    const App *app = s->app;
+    uint64_t now = game_now_ms();
+    if (now - m->checked_at > 1000) { /* the autosave is written in the background */
+        refresh_autosave(m);
+        m->checked_at = now;
+    }
+    /* The name, large enough to recognise, small enough for 12 rows. */
+    const char *banner = app->glyphs->utf8 ? "y o m i   読 み" : "y o m i";
+    int bw = grid_text_width(banner);
+    int row0 = g->h / 2 - 3;
+    int top = row0 - 5 < 0 ? 0 : row0 - 5;
+    grid_put(g, top, (g->w - bw) / 2, ST_TITLE, banner);
+    const char *tag = "Kalah \xc2\xb7 Reversi \xc2\xb7 Gogo shogi \xc2\xb7 and how the computer thinks";
+    if (!app->glyphs->utf8)
+        tag = "Kalah - Reversi - Gogo shogi - and how the computer thinks";
+    if (g->h >= 16)
+        grid_put(g, top + 2, (g->w - grid_text_width(tag)) / 2, ST_DIM, tag);
+    int x = (g->w - 24) / 2;
+    for (int i = 0; i < ITEM_COUNT; i++) {
+        bool cur = i == m->cur;
+        int st = cur ? ST_NORMAL | SF_SELECT | SF_BOLD : ST_NORMAL;
+        if (i == ITEM_RESUME && !m->have_autosave)
+            st = cur ? ST_DIM | SF_SELECT : ST_DIM;
+        char line[40];
+        snprintf(line, sizeof line, "  %-20s", items[i].label);
+        grid_put(g, row0 + i, x, st, line);
+        char hk[4] = {(char)items[i].hotkey, 0};
+        grid_put(g, row0 + i, x + 23, ST_KEY, hk);
+    }
+    const char *about = items[m->cur].about;
+    if (m->cur == ITEM_RESUME)
+        about = m->have_autosave ? m->saved : "No saved game yet: games are saved after every move";
+    grid_put(g, row0 + ITEM_COUNT + 1, (g->w - grid_text_width(about)) / 2, ST_DIM, about);
+    static const char *const keys[] = {"\xe2\x86\x91\xe2\x86\x93", "choose", "Enter", "open",
+                                       "?", "help", "q", "quit", NULL};
+    static const char *const keys_ascii[] = {"up/down", "choose", "Enter", "open", "?", "help",
+                                             "q", "quit", NULL};
+    draw_keys(g, app->glyphs->utf8 ? keys : keys_ascii);
+}
+
+const ScreenOps screen_menu = {
+    .name = "menu",
+    .min_w = 40,
+    .min_h = 12,
+    .init = menu_init,
+    .key = menu_key,
+    .draw = menu_draw,
+    .free = menu_free,
+};

@@ -1,0 +1,136 @@
+/* newgame.c - choose the game and who plays each side.  Enter anywhere
+ * starts, so Enter, Enter from the main menu is a game of Reversi against
+ * the computer at once. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <curses.h>
+
+#include "ui/form.h"
+#include "ui/screen.h"
+#include "ui/session.h"
+
+typedef struct {
+    Form form;
+    GameFields game;
+    PlayerFields side[2];
+    int start;
+    bool watch;
+} NewGame;
+
+/* The last choices, so "play again with a change" is one field away. */
+static Form last_form[2];
+static bool have_last[2];
+
+static void update(NewGame *ng)
+{
+    form_show_game_fields(&ng->form, &ng->game);
+    bool gogo = form_game_family(&ng->form, &ng->game) == 2;
+    for (int i = 0; i < 2; i++) {
+        if (ng->watch) /* both sides are the computer's here */
+            ng->form.f[ng->side[i].who].value = 1;
+        form_show_player_fields(&ng->form, &ng->side[i], gogo);
+        ng->form.f[ng->side[i].who].kind = ng->watch ? FIELD_HEADING : FIELD_CHOICE;
+    }
+    form_fix_cursor(&ng->form);
+}
+
+static int newgame_init(Screen *s, void *arg)
+{
+    NewGame *ng = calloc(1, sizeof *ng);
+    if (!ng)
+        return -1;
+    ng->watch = arg != NULL;
+    Form *f = &ng->form;
+    form_add_game_fields(f, &ng->game, 1);
+    form_add(f, (FormField){.kind = FIELD_HEADING, .label = ""});
+    form_add_player_fields(f, &ng->side[0], "First player", !ng->watch);
+    form_add_player_fields(f, &ng->side[1], "Second player", false);
+    form_add(f, (FormField){.kind = FIELD_HEADING, .label = ""});
+    ng->start = form_add(f, (FormField){.kind = FIELD_BUTTON, .label = ng->watch ? "Start watching" : "Start game"});
+    f->f[ng->side[0].who].help = "Human: you play this side with the keys or the mouse";
+    if (have_last[ng->watch]) {
+        int cur = 0;
+        *f = last_form[ng->watch];
+        f->cur = cur;
+    }
+    s->data = ng;
+    update(ng);
+    return 0;
+}
+
+static void newgame_free(Screen *s) { free(s->data); }
+
+static void start(Screen *s)
+{
+    NewGame *ng = s->data;
+    char id[32];
+    GameOption opts[4];
+    int nopts;
+    UiPlayer players[2];
+    form_game_id(&ng->form, &ng->game, id, sizeof id, opts, &nopts);
+    for (int i = 0; i < 2; i++)
+        form_player(&ng->form, &ng->side[i], &players[i]);
+    if (ng->watch)
+        players[0].human = players[1].human = false;
+    Err err = {{0}};
+    Session *session = session_new(id, opts, nopts, players, NULL, &err);
+    if (!session) {
+        app_message(s->app, ST_BAD, "%s", err.msg);
+        return;
+    }
+    last_form[ng->watch] = ng->form;
+    have_last[ng->watch] = true;
+    UiGameArg arg = {.session = session, .watch = ng->watch};
+    app_pop(s);
+    if (app_push(s->app, ng->watch ? &screen_watch : &screen_game, &arg) != 0) {
+        app_message(s->app, ST_BAD, "%s", arg.error[0] ? arg.error : "cannot start the game");
+        session_free(session);
+    }
+}
+
+static void newgame_key(Screen *s, int key)
+{
+    NewGame *ng = s->data;
+    switch (form_key(&ng->form, key)) {
+    case FORM_SUBMIT:
+        start(s);
+        break;
+    case FORM_CANCEL:
+        app_pop(s);
+        break;
+    case FORM_CHANGED:
+    case FORM_TOGGLED:
+        update(ng);
+        break;
+    default:
+        if (key == 'q')
+            app_pop(s);
+        else if (key == '?')
+            app_push(s->app, &screen_help, NULL);
+        break;
+    }
+}
+
+static void newgame_draw(Screen *s, Grid *g)
+{
+    NewGame *ng = s->data;
+    draw_title(g, ng->watch ? "Watch: computer against computer" : "New game", s->app);
+    form_draw(&ng->form, g, 2, 2, g->h - 7, g->w - 4);
+    static const char *const keys[] = {"\xe2\x86\x91\xe2\x86\x93", "field", "\xe2\x86\x90\xe2\x86\x92",
+                                       "change", "Enter", "start", "Esc", "back", "?", "help", NULL};
+    static const char *const keys_ascii[] = {"up/down", "field", "left/right", "change",
+                                             "Enter", "start", "Esc", "back", "?", "help", NULL};
+    draw_keys(g, s->app->glyphs->utf8 ? keys : keys_ascii);
+}
+
+const ScreenOps screen_newgame = {
+    .name = "newgame",
+    .min_w = 60,
+    .min_h = 16,
+    .init = newgame_init,
+    .key = newgame_key,
+    .draw = newgame_draw,
+    .free = newgame_free,
+};

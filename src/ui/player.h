@@ -1,0 +1,25 @@
+/* player.h - who plays a side: a person, or the engine with a search
+ * configuration.  The spelling (cli.md "Players": `human`, or
+ * `ALGO:DEPTH[,KEY=VALUE...]`) belongs to the engine (player_parse); the UI
+ * adds only a short description for its panels. */
+#ifndef YOMI_UI_PLAYER_H
+#define YOMI_UI_PLAYER_H
+
+#include <stddef.h>
+
+#include "engine/error.h"
+#include "engine/search.h"
+
+typedef Player UiPlayer;
+
+static inline int ui_player_parse(const char *text, UiPlayer *p, Err *err)
+{
+    return player_parse(text, p, err);
+}
+/* The spec back as text with every key that differs from the defaults
+ * (time, quiescence, guess... which the save files need). */
+void ui_player_format(const UiPlayer *p, char *buf, size_t len);
+/* A short description for the screen: "negascout d6 +table" / "Human". */
+void ui_player_describe(const UiPlayer *p, char *buf, size_t len);
+
+#endif

@@ -1,0 +1,110 @@
+/* screen.h - the UI's screens (menu, new game, game, watch, compare, help,
+ * settings) as vtables on a stack, in the manner of tmux's modes: the top
+ * screen gets the keys and draws; every screen gets ticks, so a game keeps
+ * playing while its help is open.
+ */
+#ifndef YOMI_UI_SCREEN_H
+#define YOMI_UI_SCREEN_H
+
+#include <stdbool.h>
+
+#include "engine/game.h"
+#include "ui/glyphs.h"
+#include "ui/grid.h"
+#include "ui/view.h"
+
+typedef struct App App;
+typedef struct Screen Screen;
+
+typedef struct ScreenOps {
+    const char *name;
+    int min_w, min_h;                     /* below this: "enlarge the terminal" */
+    int (*init)(Screen *s, void *arg);    /* -1: do not push */
+    void (*key)(Screen *s, int key);      /* a curses key code (KEY_MOUSE too) */
+    void (*draw)(Screen *s, Grid *g);     /* the whole window, every frame */
+    void (*resize)(Screen *s, int w, int h);
+    void (*tick)(Screen *s);              /* ~10 times a second */
+    void (*free)(Screen *s);
+    /* True when leaving would throw away a game in progress. */
+    bool (*busy)(Screen *s);
+    /* SIGINT/SIGTERM or quit: save what must survive. */
+    void (*autosave)(Screen *s);
+} ScreenOps;
+
+struct Screen {
+    const ScreenOps *ops;
+    App *app;
+    void *data;
+    bool closing; /* popped at the end of this loop turn */
+};
+
+/* The app (app.c). */
+struct App {
+    Screen *stack[16];
+    int depth;
+    bool quit;
+    bool ask_quit;          /* the "really quit?" question is showing */
+    const Glyphs *glyphs;
+    bool colour;
+    int w, h;
+    char message[160];      /* a short status message, cleared on the next key */
+    int message_style;
+    int mouse_y, mouse_x;   /* where the last click was (key KEY_MOUSE) */
+};
+
+/* What the game screen starts from: a session (taken over), or a game id
+ * and two player specs. */
+struct Session;
+typedef struct {
+    struct Session *session;
+    const char *id;
+    const GameOption *opts;
+    int nopts;
+    const char *players[2];
+    bool watch;             /* computer vs computer with pause/step/speed */
+    char error[200];        /* why init failed */
+} UiGameArg;
+
+/* What the prompt screen asks. */
+typedef struct {
+    const char *question;
+    const char *initial;
+    void (*done)(void *ctx, const char *answer); /* not called on Esc */
+    void *ctx;
+} UiPromptArg;
+
+/* What the compare screen starts from: a game and a position (NULL: start). */
+typedef struct {
+    const char *id;
+    const GameOption *opts;
+    int nopts;
+    const char *position;
+} UiCompareArg;
+
+int app_push(App *app, const ScreenOps *ops, void *arg);
+void app_pop(Screen *s);        /* close this screen (at the end of the turn) */
+void app_quit(App *app, bool ask);
+void app_message(App *app, int style, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+/* Shared drawing helpers. */
+void draw_title(Grid *g, const char *title, const App *app);
+/* The one-line key help at the bottom: "k key  k key ..." with keys styled. */
+void draw_keys(Grid *g, const char *const *pairs);
+void draw_message(Grid *g, const App *app);
+
+/* Screens. */
+extern const ScreenOps screen_menu, screen_newgame, screen_game, screen_help,
+    screen_settings, screen_compare, screen_prompt, screen_compare_setup, screen_watch;
+
+/* Key helpers. */
+#define KEY_ESCAPE 27
+#define KEY_CTRL(c) ((c) & 0x1f)
+bool key_is_enter(int key);
+/* Arrow keys and hjkl as (drow, dcol); false for other keys. */
+bool key_direction(int key, int *drow, int *dcol);
+
+#endif

@@ -1,0 +1,387 @@
+/* session.c - a game in progress: history, undo/redo, save files. */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "ui/session.h"
+
+static int grow(Session *s, int need)
+{
+    if (need <= s->cap)
+        return 0;
+    int cap = s->cap ? s->cap * 2 : 128;
+    while (cap < need)
+        cap *= 2;
+    unsigned char *st = realloc(s->states, (size_t)(cap + 1) * s->game->state_size);
+    if (!st)
+        return -1;
+    s->states = st;
+    Move *mv = realloc(s->moves, (size_t)cap * sizeof *mv);
+    if (!mv)
+        return -1;
+    s->moves = mv;
+    s->cap = cap;
+    return 0;
+}
+
+Session *session_new(const char *id, const GameOption *opts, int nopts,
+                     const UiPlayer players[2], const char *position, Err *err)
+{
+    if (nopts > SESSION_MAX_OPTS) {
+        err_set(err, "too many game options");
+        return NULL;
+    }
+    Session *s = calloc(1, sizeof *s);
+    if (!s) {
+        err_set(err, "out of memory");
+        return NULL;
+    }
+    snprintf(s->id, sizeof s->id, "%s", id);
+    for (int i = 0; i < nopts; i++) {
+        snprintf(s->opt_key[i], sizeof s->opt_key[i], "%s", opts[i].key);
+        snprintf(s->opt_val[i], sizeof s->opt_val[i], "%s", opts[i].value);
+    }
+    s->nopts = nopts;
+    s->players[0] = players[0];
+    s->players[1] = players[1];
+    s->game = game_open(id, opts, nopts, err);
+    if (!s->game || grow(s, 1) != 0) {
+        if (s->game)
+            err_set(err, "out of memory");
+        session_free(s);
+        return NULL;
+    }
+    memset(s->states, 0, s->game->state_size);
+    if (position) {
+        if (s->game->ops->parse_position(s->game, position, s->states, err) != 0) {
+            session_free(s);
+            return NULL;
+        }
+    } else {
+        s->game->ops->start(s->game, s->states);
+    }
+    return s;
+}
+
+Session *session_restart(const Session *s, Err *err)
+{
+    GameOption opts[SESSION_MAX_OPTS];
+    for (int i = 0; i < s->nopts; i++)
+        opts[i] = (GameOption){s->opt_key[i], s->opt_val[i]};
+    return session_new(s->id, opts, s->nopts, s->players, NULL, err);
+}
+
+void session_free(Session *s)
+{
+    if (!s)
+        return;
+    game_close(s->game);
+    free(s->states);
+    free(s->moves);
+    free(s);
+}
+
+const void *session_state(const Session *s, int i)
+{
+    return s->states + (size_t)i * s->game->state_size;
+}
+
+int session_side(const Session *s) { return game_side(s->game, session_current(s)); }
+
+int session_play(Session *s, Move m)
+{
+    if (grow(s, s->n + 1) != 0)
+        return -1;
+    s->game->ops->play(s->game, session_state(s, s->n), m,
+                       s->states + (size_t)(s->n + 1) * s->game->state_size);
+    s->moves[s->n++] = m;
+    s->top = s->n;
+    return 0;
+}
+
+bool session_undo(Session *s)
+{
+    if (s->n == 0)
+        return false;
+    s->n--;
+    return true;
+}
+
+bool session_redo(Session *s)
+{
+    if (s->n >= s->top)
+        return false;
+    s->n++;
+    return true;
+}
+
+bool session_over(const Session *s, int *value, const char **why)
+{
+    const Game *g = s->game;
+    const void *cur = session_current(s);
+    int v;
+    *why = "";
+    if (g->ops->history_result) {
+        const void *stack[512];
+        int n = s->n + 1 > 512 ? 512 : s->n + 1;
+        for (int i = 0; i < n; i++)
+            stack[i] = session_state(s, s->n + 1 - n + i);
+        if (g->ops->history_result(g, stack, n, &v)) {
+            *value = game_side(g, cur) == 0 ? v : -v;
+            *why = "repetition";
+            return true;
+        }
+    }
+    Move moves[GAME_MAX_MOVES];
+    if (g->ops->legal_moves(g, cur, moves) != 0)
+        return false;
+    v = g->ops->final_score(g, cur);
+    *value = game_side(g, cur) == 0 ? v : -v;
+    return true;
+}
+
+void session_move_text(const Session *s, int i, char *buf, size_t len)
+{
+    s->game->ops->format_move(s->game, session_state(s, i), s->moves[i], buf, len);
+}
+
+int session_write(const Session *s, FILE *f)
+{
+    char buf[512];
+    fprintf(f, "yomi-save 1\n# a yomi game: `yomi` > Load game, or edit by hand\n");
+    fprintf(f, "game %s\n", s->id);
+    for (int i = 0; i < s->nopts; i++)
+        fprintf(f, "option %s %s\n", s->opt_key[i], s->opt_val[i]);
+    for (int i = 0; i < 2; i++) {
+        ui_player_format(&s->players[i], buf, sizeof buf);
+        fprintf(f, "%s %s\n", i == 0 ? "first" : "second", buf);
+    }
+    s->game->ops->format_position(s->game, session_state(s, 0), buf, sizeof buf);
+    fprintf(f, "position %s\nmoves\n", buf);
+    /* Moves past the current one are kept too, so a saved game can be
+     * redone after loading; `at` says where the game stands. */
+    for (int i = 0; i < s->top; i++) {
+        s->game->ops->format_move(s->game, session_state(s, i), s->moves[i], buf, sizeof buf);
+        fprintf(f, "%s\n", buf);
+    }
+    if (s->top != s->n)
+        fprintf(f, "at %d\n", s->n);
+    return ferror(f) ? -1 : 0;
+}
+
+char *session_text(const Session *s, size_t *len)
+{
+    char *buf = NULL;
+    FILE *f = open_memstream(&buf, len);
+    if (!f)
+        return NULL;
+    int bad = session_write(s, f);
+    if (fclose(f) != 0 || bad) {
+        free(buf);
+        return NULL;
+    }
+    return buf;
+}
+
+int session_write_file(const char *path, const char *data, size_t len, Err *err)
+{
+    char tmp[4096];
+    if (snprintf(tmp, sizeof tmp, "%s.XXXXXX", path) >= (int)sizeof tmp)
+        return err_set(err, "path too long");
+    int fd = mkstemp(tmp);
+    if (fd < 0)
+        return err_set(err, "cannot write %.200s: %s", path, strerror(errno));
+    bool bad = false;
+    for (size_t done = 0; done < len && !bad;) {
+        ssize_t n = write(fd, data + done, len - done);
+        if (n < 0 && errno == EINTR)
+            continue;
+        bad = n <= 0;
+        done += n > 0 ? (size_t)n : 0;
+    }
+    bad |= fsync(fd) != 0;
+    bad |= close(fd) != 0;
+    if (bad || rename(tmp, path) != 0) {
+        int e = errno;
+        unlink(tmp);
+        return err_set(err, "cannot write %.200s: %s", path, strerror(e));
+    }
+    return 0;
+}
+
+int session_save(const Session *s, const char *path, Err *err)
+{
+    size_t len;
+    char *text = session_text(s, &len);
+    if (!text)
+        return err_set(err, "out of memory");
+    int rc = session_write_file(path, text, len, err);
+    free(text);
+    return rc;
+}
+
+static void chomp(char *line)
+{
+    size_t n = strlen(line);
+    while (n && (line[n - 1] == '\n' || line[n - 1] == '\r' || line[n - 1] == ' '))
+        line[--n] = '\0';
+}
+
+Session *session_read(FILE *f, const char *name, Err *err)
+{
+    char line[1024], id[32] = "", position[512] = "";
+    char keys[SESSION_MAX_OPTS][16], vals[SESSION_MAX_OPTS][32];
+    UiPlayer players[2];
+    bool have_player[2] = {false, false}, in_moves = false, header = false;
+    int nopts = 0, lineno = 0, at = -1;
+    Session *s = NULL;
+    Err perr = {{0}};
+    while (fgets(line, sizeof line, f)) {
+        lineno++;
+        chomp(line);
+        if (line[0] == '#' || line[0] == '\0')
+            continue;
+        if (!header) {
+            if (strcmp(line, "yomi-save 1") != 0) {
+                err_set(err, "%.100s: not a yomi save file (no 'yomi-save 1' line)", name);
+                goto fail;
+            }
+            header = true;
+            continue;
+        }
+        if (in_moves) {
+            Move m;
+            if (strncmp(line, "at ", 3) == 0) {
+                at = atoi(line + 3);
+                continue;
+            }
+            if (s->game->ops->parse_move(s->game, session_current(s), line, &m, &perr) != 0) {
+                err_set(err, "%.100s:%d: %s", name, lineno, perr.msg);
+                goto fail;
+            }
+            if (session_play(s, m) != 0) {
+                err_set(err, "out of memory");
+                goto fail;
+            }
+            continue;
+        }
+        char *arg = strchr(line, ' ');
+        if (arg)
+            *arg++ = '\0';
+        else
+            arg = line + strlen(line);
+        if (strcmp(line, "game") == 0) {
+            snprintf(id, sizeof id, "%s", arg);
+        } else if (strcmp(line, "option") == 0) {
+            char *v = strchr(arg, ' ');
+            if (!v || nopts == SESSION_MAX_OPTS) {
+                err_set(err, "%.100s:%d: bad option line", name, lineno);
+                goto fail;
+            }
+            *v++ = '\0';
+            snprintf(keys[nopts], sizeof keys[0], "%s", arg);
+            snprintf(vals[nopts], sizeof vals[0], "%s", v);
+            nopts++;
+        } else if (strcmp(line, "first") == 0 || strcmp(line, "second") == 0) {
+            int side = line[0] == 's';
+            if (ui_player_parse(arg, &players[side], &perr) != 0) {
+                err_set(err, "%.100s:%d: %s", name, lineno, perr.msg);
+                goto fail;
+            }
+            have_player[side] = true;
+        } else if (strcmp(line, "position") == 0) {
+            snprintf(position, sizeof position, "%s", arg);
+        } else if (strcmp(line, "moves") == 0) {
+            if (!id[0]) {
+                err_set(err, "%.100s: no 'game' line before the moves", name);
+                goto fail;
+            }
+            for (int i = 0; i < 2; i++)
+                if (!have_player[i])
+                    ui_player_parse(i == 0 ? "human" : "negascout:6", &players[i], &perr);
+            GameOption opts[SESSION_MAX_OPTS];
+            for (int i = 0; i < nopts; i++)
+                opts[i] = (GameOption){keys[i], vals[i]};
+            s = session_new(id, opts, nopts, players, position[0] ? position : NULL, &perr);
+            if (!s) {
+                err_set(err, "%.100s: %s", name, perr.msg);
+                goto fail;
+            }
+            in_moves = true;
+        } else {
+            err_set(err, "%.100s:%d: unknown line '%.30s'", name, lineno, line);
+            goto fail;
+        }
+    }
+    if (!s) {
+        err_set(err, "%.100s: %s", name, header ? "no 'moves' line" : "empty file");
+        return NULL;
+    }
+    if (at >= 0 && at <= s->top)
+        s->n = at;
+    return s;
+fail:
+    session_free(s);
+    return NULL;
+}
+
+Session *session_load(const char *path, Err *err)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        err_set(err, "cannot open %.200s: %s", path, strerror(errno));
+        return NULL;
+    }
+    Session *s = session_read(f, path, err);
+    fclose(f);
+    return s;
+}
+
+static int mkdir_p(char *path)
+{
+    for (char *p = path + 1; *p; p++) {
+        if (*p == '/') {
+            *p = '\0';
+            if (mkdir(path, 0700) != 0 && errno != EEXIST) {
+                *p = '/';
+                return -1;
+            }
+            *p = '/';
+        }
+    }
+    if (mkdir(path, 0700) != 0 && errno != EEXIST)
+        return -1;
+    return 0;
+}
+
+int session_state_dir(char *buf, size_t len, Err *err)
+{
+    const char *xdg = getenv("XDG_STATE_HOME");
+    const char *home = getenv("HOME");
+    int n;
+    if (xdg && xdg[0] == '/')
+        n = snprintf(buf, len, "%s/yomi", xdg);
+    else if (home && home[0])
+        n = snprintf(buf, len, "%s/.local/state/yomi", home);
+    else
+        return err_set(err, "neither XDG_STATE_HOME nor HOME is set");
+    if (n < 0 || (size_t)n >= len)
+        return err_set(err, "state folder path too long");
+    if (mkdir_p(buf) != 0)
+        return err_set(err, "cannot create %.200s: %s", buf, strerror(errno));
+    return 0;
+}
+
+int session_autosave_path(char *buf, size_t len, Err *err)
+{
+    char dir[3000];
+    if (session_state_dir(dir, sizeof dir, err) != 0)
+        return -1;
+    if ((size_t)snprintf(buf, len, "%s/autosave.yomi", dir) >= len)
+        return err_set(err, "path too long");
+    return 0;
+}

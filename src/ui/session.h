@@ -1,0 +1,76 @@
+/* session.h - one game as the UI keeps it: the variant, the two players,
+ * every position played (for undo/redo and repetition), and the save file.
+ * No curses here, so the unit tests can drive it.
+ *
+ * Save format (text, one item per line, '#' lines ignored):
+ *
+ *     yomi-save 1
+ *     game reversi-6x6              the id as `yomi` takes it
+ *     option start parallel         zero or more variant options
+ *     first human                   player specs (cli.md "Players")
+ *     second negascout:6
+ *     position <start position in the game's notation, rest of the line>
+ *     moves
+ *     d3                            one move per line, the game's notation
+ *     ...
+ */
+#ifndef YOMI_UI_SESSION_H
+#define YOMI_UI_SESSION_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "engine/game.h"
+#include "ui/player.h"
+
+#define SESSION_MAX_OPTS 4
+
+typedef struct Session {
+    char id[32];
+    char opt_key[SESSION_MAX_OPTS][16];
+    char opt_val[SESSION_MAX_OPTS][32];
+    int nopts;
+    Game *game;
+    UiPlayer players[2];
+    unsigned char *states; /* state i = position before move i */
+    Move *moves;
+    int n;                 /* moves played */
+    int top;               /* moves kept for redo: n..top */
+    int cap;
+} Session;
+
+/* Open the game and start at `position` (NULL: the game's start). */
+Session *session_new(const char *id, const GameOption *opts, int nopts,
+                     const UiPlayer players[2], const char *position, Err *err);
+/* A fresh game with the same variant and players. */
+Session *session_restart(const Session *s, Err *err);
+void session_free(Session *s);
+
+const void *session_state(const Session *s, int i);
+static inline const void *session_current(const Session *s) { return session_state(s, s->n); }
+int session_side(const Session *s);
+/* Play a legal move (redo history beyond it is dropped). -1 if no memory. */
+int session_play(Session *s, Move m);
+bool session_undo(Session *s);
+bool session_redo(Session *s);
+/* Game over?  `value` from the first player's view, `why` e.g. "repetition". */
+bool session_over(const Session *s, int *value, const char **why);
+/* Format move i in the game's notation. */
+void session_move_text(const Session *s, int i, char *buf, size_t len);
+
+int session_write(const Session *s, FILE *f);
+/* Atomic: a temp file in the same folder, fsync, rename. */
+int session_save(const Session *s, const char *path, Err *err);
+/* The save file as text (malloc'ed; NULL when out of memory). */
+char *session_text(const Session *s, size_t *len);
+/* Write `data` to `path` atomically as session_save does. */
+int session_write_file(const char *path, const char *data, size_t len, Err *err);
+Session *session_read(FILE *f, const char *name, Err *err);
+Session *session_load(const char *path, Err *err);
+
+/* $XDG_STATE_HOME/yomi or ~/.local/state/yomi, created; -1 + err. */
+int session_state_dir(char *buf, size_t len, Err *err);
+/* The autosave file's path in that folder. */
+int session_autosave_path(char *buf, size_t len, Err *err);
+
+#endif

@@ -1,0 +1,21 @@
+/* settings.h - the few preferences the settings screen edits, kept in
+ * $XDG_STATE_HOME/yomi/settings as KEY=VALUE lines. */
+#ifndef YOMI_UI_SETTINGS_H
+#define YOMI_UI_SETTINGS_H
+
+enum { SETTING_AUTO, SETTING_OFF };
+
+typedef struct {
+    int glyphs;        /* SETTING_AUTO: UTF-8 when the locale has it; OFF: ASCII */
+    int colour;        /* SETTING_AUTO: colours unless NO_COLOR; OFF: monochrome */
+    int watch_delay;   /* ms between moves when watching */
+    int hint_depth;    /* depth of the hint search */
+    int show_legal;    /* mark legal moves */
+} Settings;
+
+extern Settings settings;
+
+void settings_load(void);
+int settings_save(void);
+
+#endif

@@ -1,0 +1,112 @@
+/* settings_screen.c - the settings screen: a form over `settings`. */
+#include <stdlib.h>
+
+#include <curses.h>
+
+#include "ui/form.h"
+#include "ui/screen.h"
+#include "ui/settings.h"
+#include "ui/theme.h"
+
+typedef struct {
+    Form form;
+    int glyphs, colour, delay, hint, legal, save;
+} SettingsScreen;
+
+static const char *const glyph_names[] = {"auto (UTF-8 when the locale has it)", "ASCII"};
+static const char *const colour_names[] = {"auto (off with NO_COLOR)", "monochrome"};
+static const char *const yesno[] = {"no", "yes"};
+
+static int settings_init(Screen *s, void *arg)
+{
+    (void)arg;
+    SettingsScreen *ss = calloc(1, sizeof *ss);
+    if (!ss)
+        return -1;
+    Form *f = &ss->form;
+    ss->glyphs = form_add(f, (FormField){.kind = FIELD_CHOICE, .label = "Pieces and lines", .choices = glyph_names, .nchoices = 2,
+                                         .value = settings.glyphs,
+                                         .help = "ASCII draws K R B G S P and +-| everywhere"});
+    ss->colour = form_add(f, (FormField){.kind = FIELD_CHOICE, .label = "Colours", .choices = colour_names, .nchoices = 2,
+                                         .value = settings.colour,
+                                         .help = "monochrome uses bold, underline and reverse"});
+    ss->legal = form_add(f, (FormField){.kind = FIELD_CHOICE, .label = "Mark legal moves", .choices = yesno, .nchoices = 2,
+                                        .value = settings.show_legal});
+    ss->delay = form_add(f, (FormField){.kind = FIELD_NUMBER, .label = "Watch delay (ms)", .value = settings.watch_delay,
+                                        .lo = 0, .hi = 10000,
+                                        .help = "pause between moves when watching (+/- there too)"});
+    ss->hint = form_add(f, (FormField){.kind = FIELD_NUMBER, .label = "Hint depth", .value = settings.hint_depth,
+                                       .lo = 1, .hi = 30, .help = "how deep the hint search looks"});
+    ss->save = form_add(f, (FormField){.kind = FIELD_BUTTON, .label = "Save and go back"});
+    s->data = ss;
+    return 0;
+}
+
+static void settings_free(Screen *s) { free(s->data); }
+
+static void apply(Screen *s)
+{
+    SettingsScreen *ss = s->data;
+    Form *f = &ss->form;
+    settings.glyphs = f->f[ss->glyphs].value;
+    settings.colour = f->f[ss->colour].value;
+    settings.show_legal = f->f[ss->legal].value;
+    settings.watch_delay = f->f[ss->delay].value;
+    settings.hint_depth = f->f[ss->hint].value;
+    s->app->glyphs = theme_glyphs(settings.glyphs == SETTING_OFF);
+    s->app->colour = theme_init(settings.colour == SETTING_OFF);
+}
+
+static void settings_key(Screen *s, int key)
+{
+    SettingsScreen *ss = s->data;
+    /* big steps for the delay */
+    if (ss->form.cur == ss->delay && (key == KEY_LEFT || key == KEY_RIGHT || key == 'h' || key == 'l')) {
+        int *v = &ss->form.f[ss->delay].value;
+        *v += (key == KEY_RIGHT || key == 'l') ? 100 : -100;
+        *v = *v < 0 ? 0 : *v > 10000 ? 10000 : *v;
+        apply(s);
+        return;
+    }
+    switch (form_key(&ss->form, key)) {
+    case FORM_CHANGED:
+    case FORM_TOGGLED:
+        apply(s);
+        break;
+    case FORM_SUBMIT:
+        apply(s);
+        if (settings_save() != 0)
+            app_message(s->app, ST_BAD, "could not write the settings file");
+        app_pop(s);
+        break;
+    case FORM_CANCEL:
+        app_pop(s);
+        break;
+    default:
+        if (key == 'q')
+            app_pop(s);
+        break;
+    }
+}
+
+static void settings_draw(Screen *s, Grid *g)
+{
+    SettingsScreen *ss = s->data;
+    draw_title(g, "Settings", s->app);
+    form_draw(&ss->form, g, 2, 2, g->h - 6, g->w - 4);
+    static const char *const keys[] = {"\xe2\x86\x91\xe2\x86\x93", "field", "\xe2\x86\x90\xe2\x86\x92",
+                                       "change", "Enter", "save", "Esc", "back", NULL};
+    static const char *const keys_ascii[] = {"up/down", "field", "left/right", "change",
+                                             "Enter", "save", "Esc", "back", NULL};
+    draw_keys(g, s->app->glyphs->utf8 ? keys : keys_ascii);
+}
+
+const ScreenOps screen_settings = {
+    .name = "settings",
+    .min_w = 50,
+    .min_h = 12,
+    .init = settings_init,
+    .key = settings_key,
+    .draw = settings_draw,
+    .free = settings_free,
+};

@@ -1,0 +1,74 @@
+/* view.h - one board view per game family: how its position is drawn, how
+ * the cursor walks over it and how a selection becomes a Move.
+ *
+ * Views are pure (no curses): draw() writes into a Grid, which is what the
+ * unit tests compare.  The game screen owns the cursor and asks the view.
+ */
+#ifndef YOMI_UI_VIEW_H
+#define YOMI_UI_VIEW_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "engine/game.h"
+#include "ui/glyphs.h"
+#include "ui/grid.h"
+
+/* Where the human's cursor is.  area 0 is the board (row, col); area 1 and 2
+ * are the first and second player's hands (gogo), col = index in the hand. */
+typedef struct {
+    int area, row, col;
+    bool selected;             /* a piece is picked up (gogo) */
+    int sel_area, sel_row, sel_col;
+} Cursor;
+
+/* What draw() is told besides the position. */
+typedef struct {
+    const Game *game;
+    const void *state;
+    const Glyphs *glyphs;
+    const Cursor *cursor;      /* NULL: no cursor shown */
+    Move last;                 /* MOVE_NONE: none */
+    const void *last_before;   /* the position `last` was played in */
+    bool show_legal;           /* mark the mover's legal moves */
+} ViewCtx;
+
+typedef enum {
+    PICK_NONE,     /* nothing happened (message may say why) */
+    PICK_MOVE,     /* moves[0] is ready to play */
+    PICK_PROMOTE,  /* ask: moves[0] promotes, moves[1] does not */
+    PICK_SELECTED, /* a piece was picked up; pick a target next */
+} PickResult;
+
+typedef struct BoardView {
+    const char *family;
+    const char *side_name[2];  /* "Black"/"White", "South"/"North", ... */
+    /* Size of the drawing in cells. */
+    void (*size)(const Game *g, const Glyphs *gl, int *w, int *h);
+    void (*draw)(Grid *out, const ViewCtx *ctx);
+    /* A sensible starting cursor for the side to move. */
+    void (*cursor_home)(const Game *g, const void *state, Cursor *c);
+    /* Move the cursor by (drow, dcol) as seen on screen. */
+    void (*cursor_move)(const Game *g, const void *state, Cursor *c, int drow, int dcol);
+    /* Enter pressed on the cursor. */
+    PickResult (*pick)(const Game *g, const void *state, Cursor *c, Move moves[2],
+                       char *msg, size_t msglen);
+    /* Mouse: the drawing's cell (y, x) to a cursor; false when not a square. */
+    bool (*hit)(const Game *g, const void *state, const Glyphs *gl, int y, int x, Cursor *c);
+    /* Put the cursor where a person would start to play m (the hint). */
+    void (*cursor_to_move)(const Game *g, const void *state, Move m, Cursor *c);
+    /* One line of score/material, e.g. "Black 12  White 9". */
+    void (*score)(const Game *g, const void *state, char *buf, size_t len);
+} BoardView;
+
+/* The view for a game's family, or NULL if it has none yet. */
+const BoardView *view_for(const Game *g);
+
+/* Render a whole position into a fresh grid of the view's size (tests,
+ * previews).  The caller frees it. -1 without a view or memory. */
+int view_render(const ViewCtx *ctx, Grid *out);
+
+/* A frame box helper shared by the views. */
+void view_box(Grid *g, int y, int x, int h, int w, int style, const Glyphs *gl);
+
+#endif

@@ -1,0 +1,47 @@
+#!/bin/sh
+# A gogo shogi game from the menu: pick a piece, move it, the reply; the
+# ASCII board in the C locale; a promotion question.
+. "$TESTLIB"
+. "$(dirname "$0")/tmux-lib.sh"
+
+ui_start
+see "New game" "menu"
+ui_keys n
+see "Start game" "the new-game form"
+ui_keys Right
+see "Gogo shogi (5x5)" "right arrow chooses gogo"
+ui_keys Enter
+see "v飛 v角 v銀 v金 v玉" "a gogo game with kanji pieces"
+see "Sente to move" "sente (the human) to move"
+ui_keys Up Enter
+see "now choose where it goes" "Enter picks up the pawn"
+ui_keys Up Enter
+see "1.5d5c" "the pawn moves"
+see "2." "the computer replies"
+see "Last search: Gote" "with its search shown"
+ui_keys u
+see "none yet" "undo takes both back"
+ui_keys q
+see "yomi-exited-0" "quit"
+
+ui_start LANG=C LC_ALL=C -- play gogo --second alphabeta:2
+see "| r  b  s  g  k | a" "C locale: the ASCII board"
+see "| K  G  S  B  R | e" "C locale: sente's pieces in capitals"
+ui_keys q
+see "yomi-exited-0" "quit"
+
+# a silver one step from the last rank: promotion is a question
+ui_start
+ui_keys o
+see "Load game from:" "load prompt"
+printf 'yomi-save 1\ngame gogo\nfirst human\nsecond alphabeta:2\nposition 4k/2S2/5/5/K4 b P 1\nmoves\n' >"$ui_tmp/promo.yomi"
+ui_keys C-u "$ui_tmp/promo.yomi" Enter
+see "Sente to move" "the position is loaded"
+ui_keys Up Up Up Right Right Enter Up Enter
+see "Promote this piece?" "moving into the far rank asks about promotion"
+ui_keys y
+see "1.3b3a+" "y promotes"
+ui_keys q y
+see "yomi-exited-0" "quit"
+
+done_testing

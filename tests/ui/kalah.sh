@@ -1,0 +1,34 @@
+#!/bin/sh
+# A Kalah game from the menu: an extra turn, the computer's reply, the
+# ASCII board in the C locale.
+. "$TESTLIB"
+. "$(dirname "$0")/tmux-lib.sh"
+
+ui_start
+see "New game" "menu"
+ui_keys n
+see "Start game" "the new-game form"
+ui_keys Left
+see "Pits per side" "left arrow chooses Kalah, with pits and seeds"
+ui_keys Enter
+see "In store: South 0  North 0" "a Kalah game"
+see "South to move" "South (the human) moves first"
+ui_keys Enter
+see "South moves again" "pit 1's last seed lands in the store: another turn"
+see "1.1" "the move is listed"
+ui_keys Left Enter
+see "pit 1 is empty" "an empty pit: a short message"
+ui_keys Right Enter
+see "2.2" "pit 2"
+see "Last search: North" "the computer replies"
+ui_keys u
+see "undone" "undo"
+ui_keys q y
+see "yomi-exited-0" "quit"
+
+ui_start LANG=C LC_ALL=C -- play kalah-4x3 --second alphabeta:2
+see "|  3 |  3 |  3 |  3 |" "C locale: the ASCII board"
+ui_keys q
+see "yomi-exited-0" "quit"
+
+done_testing

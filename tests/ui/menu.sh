@@ -1,0 +1,54 @@
+#!/bin/sh
+# The main menu, help, settings, resizing, colours and the ASCII fallback.
+. "$TESTLIB"
+. "$(dirname "$0")/tmux-lib.sh"
+
+ui_start
+see "Compare algorithms" "the main menu shows"
+see "読 み" "UTF-8 locale: the banner has its kanji"
+ui_keys '?'
+see "1 Keys" "? opens help"
+ui_keys Right
+see "Two rows of pits" "right arrow: the Kalah rules"
+ui_keys Right Right
+see "5五将棋" "the gogo rules show kanji in UTF-8"
+ui_keys Right
+see "MTD(f)" "the algorithms section"
+ui_keys Escape
+see "New game" "Esc goes back to the menu"
+ui_keys s
+see "Pieces and lines" "settings open"
+ui_keys Escape
+see "Watch" "and back"
+
+ui_resize 40 12
+see "Quit" "the menu still fits at 40x12"
+ui_resize 20 5
+see "enlarge the terminal" "below the minimum: asks for a bigger terminal"
+ui_resize 1 1
+ui_resize 80 24
+see "Compare algorithms" "back at 80x24 after 1x1, still alive"
+ui_keys q
+see "yomi-exited-0" "q quits at the menu with status 0"
+
+# no colour support or NO_COLOR: still works (monochrome styles)
+ui_start NO_COLOR=1
+see "Compare algorithms" "NO_COLOR: the menu shows"
+ui_keys q
+see "yomi-exited-0" "NO_COLOR: quits cleanly"
+
+# C locale: ASCII only
+ui_start LANG=C LC_ALL=C
+see "y o m i" "C locale: the banner"
+not_see "読" "C locale: no kanji"
+see "up/down choose" "C locale: ASCII key names"
+ui_keys q
+see "yomi-exited-0" "C locale: quits cleanly"
+
+# SIGTERM: the terminal is restored and yomi says why it stopped
+ui_start
+see "Compare algorithms" "started again"
+kill -TERM "$(ui_pid)"
+see "yomi-exited-143" "SIGTERM: a clean exit through the main loop"
+
+done_testing

@@ -1,0 +1,87 @@
+# tmux-lib.sh - drive the real yomi binary in a private tmux server and read
+# its screen (sourced by tests/ui/*.sh after tests/lib.sh).
+#
+# Every check polls `capture-pane` until the expected text shows up or a
+# deadline passes: no fixed sleeps, so slow machines are slow, not flaky.
+# Without tmux the whole file is skipped (TAP's "1..0 # SKIP", the TAP
+# driver's way of saying what exit status 77 says to the plain one).
+if ! command -v tmux >/dev/null 2>&1; then
+    echo "1..0 # SKIP tmux is not installed"
+    exit 0
+fi
+ui_tmp=$(mktemp -d)
+ui_n=0
+ui_sock="yomi-test-$$-$ui_n"
+mkdir -p "$ui_tmp/home" "$ui_tmp/state"
+trap 'T kill-server >/dev/null 2>&1; rm -rf "$ui_tmp"' EXIT
+
+T() { tmux -L "$ui_sock" -f /dev/null "$@"; }
+
+# ui_start [VAR=VALUE...] -- [yomi args...]: a fresh 80x24 session running yomi
+# with HOME and XDG_STATE_HOME in the temp folder, LANG=C.UTF-8 unless given.
+ui_start() {
+    envs="LANG=C.UTF-8 LC_ALL= HOME=$ui_tmp/home XDG_STATE_HOME=$ui_tmp/state"
+    while [ $# -gt 0 ] && [ "$1" != "--" ]; do
+        envs="$envs $1"
+        shift
+    done
+    [ "${1:-}" = "--" ] && shift
+    # a new server each time: reusing a socket races with the old server's exit
+    T kill-server >/dev/null 2>&1
+    ui_n=$((ui_n + 1))
+    ui_sock="yomi-test-$$-$ui_n"
+    T new-session -d -s ui -x 80 -y 24 \
+        "env -u NO_COLOR $envs TERM=screen $YOMI $*; echo yomi-exited-\$?; sleep 60"
+}
+
+ui_screen() { T capture-pane -p -t ui 2>/dev/null; }
+
+ui_keys() { T send-keys -t ui "$@"; }
+
+# ui_wait TEXT [SECONDS]: 0 when TEXT appears on the screen in time.
+ui_wait() {
+    ui_deadline=$(($(date +%s) + ${2:-10}))
+    while :; do
+        if ui_screen | grep -qF -- "$1"; then
+            return 0
+        fi
+        [ "$(date +%s)" -ge "$ui_deadline" ] && return 1
+        sleep 0.1
+    done
+}
+
+# ui_gone TEXT [SECONDS]: 0 when TEXT has left the screen in time.
+ui_gone() {
+    ui_deadline=$(($(date +%s) + ${2:-10}))
+    while ui_screen | grep -qF -- "$1"; do
+        [ "$(date +%s)" -ge "$ui_deadline" ] && return 1
+        sleep 0.1
+    done
+    return 0
+}
+
+# see TEXT NAME [SECONDS]: a TAP check that TEXT shows up; dumps the screen if not.
+see() {
+    if ui_wait "$1" "${3:-10}"; then
+        ok 0 "$2"
+    else
+        ok 1 "$2"
+        echo "#   wanted on screen: $1"
+        ui_screen | sed 's/^/#   | /'
+    fi
+}
+
+# not_see TEXT NAME: TEXT is not on the screen now.
+not_see() {
+    if ui_screen | grep -qF -- "$1"; then
+        ok 1 "$2"
+        ui_screen | sed 's/^/#   | /'
+    else
+        ok 0 "$2"
+    fi
+}
+
+# ui_pid: the process id of yomi in the pane (the pane's shell's child).
+ui_pid() { ps -o pid= --ppid "$(T list-panes -t ui -F '#{pane_pid}')" | head -1 | tr -d ' '; }
+
+ui_resize() { T resize-window -t ui -x "$1" -y "$2"; }

@@ -1,0 +1,44 @@
+#!/bin/sh
+# Live counters during a deep search, stopping it, and the watch screen.
+. "$TESTLIB"
+. "$(dirname "$0")/tmux-lib.sh"
+
+# the counters of a search that will not finish soon
+ui_start -- play reversi --first negascout:40 --second human
+see "Search: Black thinking" "the computer (first) starts thinking at once"
+nodes_line() { ui_screen | grep -o 'nodes *[0-9,]*' | head -1; }
+ui_wait "nodes " 5
+a=$(nodes_line)
+ui_gone "$a" 10
+ok $? "the node counter moves while the search runs"
+b=$(nodes_line)
+ui_gone "$b" 10
+ok $? "...and keeps moving"
+ui_keys u
+see "nothing to undo" "undo while thinking stops the search first and answers"
+ui_keys q
+see "yomi-exited-0" "q during a deep search quits at once"
+
+# watch: computer against computer, pause and step
+ui_start
+see "Watch" "menu"
+ui_keys w
+see "Watch: computer against computer" "w opens the watch form"
+ui_keys Enter
+see "Watch: Reversi" "the watch screen"
+see "3." "the computer plays itself"
+see "Totals" "both sides' totals are shown"
+ui_keys Space
+see "Paused" "Space pauses"
+moves=$(ui_screen | grep -o '[0-9]*\.[a-h][1-8]' | tail -1)
+ui_keys .
+ui_gone "$moves " 10
+see "Paused" "a single step pauses again"
+ui_keys +
+see "delay between moves: 250 ms" "+ makes it faster"
+ui_keys Escape
+see "New game" "Esc goes back to the menu"
+ui_keys q
+see "yomi-exited-0" "quit"
+
+done_testing

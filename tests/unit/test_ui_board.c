@@ -1,0 +1,425 @@
+/* test_ui_board.c - the UI's pure parts: board drawings compared as text for
+ * both glyph sets, the grid's clipping, player specs, and the session's
+ * history and save files. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "ui/grid.h"
+#include "ui/player.h"
+#include "ui/session.h"
+#include "ui/view.h"
+
+static char text[8192];
+
+/* Draw `state` of game `id` and return the drawing as text. */
+static const char *draw(const Game *g, const void *state, const Glyphs *gl, const Cursor *c,
+                        Move last, bool legal, Grid *keep)
+{
+    ViewCtx ctx = {.game = g, .state = state, .glyphs = gl, .cursor = c, .last = last,
+                   .show_legal = legal};
+    Grid grid;
+    assert_int_equal(view_render(&ctx, &grid), 0);
+    grid_to_text(&grid, text, sizeof text);
+    if (keep)
+        *keep = grid;
+    else
+        grid_free(&grid);
+    return text;
+}
+
+static Game *open_game(const char *id, const char *pos, void *state)
+{
+    Err err = {{0}};
+    Game *g = game_open(id, NULL, 0, &err);
+    assert_non_null(g);
+    if (pos)
+        assert_int_equal(g->ops->parse_position(g, pos, state, &err), 0);
+    else
+        g->ops->start(g, state);
+    return g;
+}
+
+/* ---- grid ---------------------------------------------------------------- */
+
+static void grid_clips_and_keeps_wide_chars_whole(void **unused)
+{
+    (void)unused;
+    Grid g;
+    assert_int_equal(grid_init(&g, 5, 2), 0);
+    grid_put(&g, 0, 0, ST_NORMAL, "ab\xe7\x8e\x8b" "cd"); /* ab王cd: 王 takes 2 */
+    grid_put(&g, 1, 4, ST_NORMAL, "\xe7\x8e\x8b");       /* half a kanji does not fit */
+    grid_put(&g, -1, 0, ST_NORMAL, "off");                 /* nothing, no crash */
+    grid_put(&g, 0, 100, ST_NORMAL, "off");
+    grid_to_text(&g, text, sizeof text);
+    assert_string_equal(text, "ab\xe7\x8e\x8b" "c");
+    assert_int_equal(grid_text_width("a\xe7\x8e\x8b\xc2\xb7"), 4);
+    grid_free(&g);
+    assert_int_equal(grid_init(&g, 0, 0), 0); /* a 0x0 terminal */
+    grid_put(&g, 0, 0, ST_NORMAL, "x");
+    grid_free(&g);
+}
+
+/* ---- reversi ------------------------------------------------------------- */
+
+static void reversi_ascii_board_with_legal_moves(void **unused)
+{
+    (void)unused;
+    unsigned char st[GAME_MAX_STATE];
+    Game *g = open_game("reversi-4x4", NULL, st);
+    assert_string_equal(draw(g, st, &glyphs_ascii, NULL, MOVE_NONE, true, NULL),
+                        "    a  b  c  d\n"
+                        "  +------------+\n"
+                        "1 | .  +  .  . |\n"
+                        "2 | +  O  X  . |\n"
+                        "3 | .  X  O  + |\n"
+                        "4 | .  .  +  . |\n"
+                        "  +------------+");
+    game_close(g);
+}
+
+static void reversi_utf8_board_marks_cursor_and_last_move(void **unused)
+{
+    (void)unused;
+    unsigned char st[GAME_MAX_STATE], child[GAME_MAX_STATE];
+    Game *g = open_game("reversi-4x4", NULL, st);
+    Move m;
+    Err err;
+    assert_int_equal(g->ops->parse_move(g, st, "b1", &m, &err), 0);
+    g->ops->play(g, st, m, child);
+    Cursor c = {.row = 3, .col = 0};
+    Grid grid;
+    assert_string_equal(draw(g, child, &glyphs_utf8, &c, m, false, &grid),
+                        "    a  b  c  d\n"
+                        "  ┌────────────┐\n"
+                        "1 │ ·  ●  ·  · │\n"
+                        "2 │ ·  ●  ●  · │\n"
+                        "3 │ ·  ●  ○  · │\n"
+                        "4 │ ·  ·  ·  · │\n"
+                        "  └────────────┘");
+    /* b1 is the last move (cells x 6..8 of row 2), a4 has the cursor */
+    assert_true(grid_at(&grid, 2, 7)->style & SF_LAST);
+    assert_int_equal(STYLE_BASE(grid_at(&grid, 2, 7)->style), ST_P0);
+    assert_true(grid_at(&grid, 5, 4)->style & SF_CURSOR);
+    assert_false(grid_at(&grid, 4, 4)->style & (SF_CURSOR | SF_LAST));
+    grid_free(&grid);
+    game_close(g);
+}
+
+static void reversi_pick_and_cursor(void **unused)
+{
+    (void)unused;
+    unsigned char st[GAME_MAX_STATE];
+    Game *g = open_game("reversi-4x4", NULL, st);
+    const BoardView *v = view_for(g);
+    assert_non_null(v);
+    Cursor c = {0};
+    v->cursor_home(g, st, &c);
+    Move moves[2];
+    char msg[120] = "";
+    assert_int_equal(v->pick(g, st, &c, moves, msg, sizeof msg), PICK_MOVE);
+    c.row = c.col = 0;
+    assert_int_equal(v->pick(g, st, &c, moves, msg, sizeof msg), PICK_NONE);
+    assert_non_null(strstr(msg, "a1 is not a legal move"));
+    v->cursor_move(g, st, &c, -1, -1); /* wraps to the far corner */
+    assert_int_equal(c.row, 3);
+    assert_int_equal(c.col, 3);
+    assert_true(v->hit(g, st, &glyphs_utf8, 3, 7, &c)); /* b2 */
+    assert_int_equal(c.row, 1);
+    assert_int_equal(c.col, 1);
+    assert_false(v->hit(g, st, &glyphs_utf8, 0, 0, &c));
+    game_close(g);
+}
+
+/* ---- gogo ---------------------------------------------------------------- */
+
+static void gogo_boards_in_both_glyph_sets(void **unused)
+{
+    (void)unused;
+    unsigned char st[GAME_MAX_STATE];
+    Game *g = open_game("gogo", "rbs1k/4p/5/P1+s2/K1GB1 b Rg 1", st);
+    assert_string_equal(draw(g, st, &glyphs_utf8, NULL, MOVE_NONE, false, NULL),
+                        "Gote  hand 金\n"
+                        "  5   4   3   2   1\n"
+                        "┌────────────────────┐\n"
+                        "│v飛 v角 v銀  ・ v玉 │ a\n"
+                        "│ ・  ・  ・  ・ v歩 │ b\n"
+                        "│ ・  ・  ・  ・  ・ │ c\n"
+                        "│ 歩  ・ v全  ・  ・ │ d\n"
+                        "│ 王  ・  金  角  ・ │ e\n"
+                        "└────────────────────┘\n"
+                        "Sente hand 飛");
+    Grid grid;
+    assert_string_equal(draw(g, st, &glyphs_ascii, NULL, MOVE_NONE, false, &grid),
+                        "Gote  hand g\n"
+                        "  5  4  3  2  1\n"
+                        "+---------------+\n"
+                        "| r  b  s  .  k | a\n"
+                        "| .  .  .  .  p | b\n"
+                        "| .  .  .  .  . | c\n"
+                        "| P  . +s  .  . | d\n"
+                        "| K  .  G  B  . | e\n"
+                        "+---------------+\n"
+                        "Sente hand R");
+    /* the promoted silver is marked by style too, gote's pieces by theirs */
+    assert_true(grid_at(&grid, 6, 7)->style & SF_PROMO);
+    assert_int_equal(STYLE_BASE(grid_at(&grid, 6, 8)->style), ST_P1);
+    assert_int_equal(STYLE_BASE(grid_at(&grid, 7, 2)->style), ST_P0);
+    grid_free(&grid);
+    game_close(g);
+}
+
+static void gogo_pick_promotion_and_drop(void **unused)
+{
+    (void)unused;
+    unsigned char st[GAME_MAX_STATE];
+    Game *g = open_game("gogo", "4k/2S2/5/5/K4 b P 1", st);
+    const BoardView *v = view_for(g);
+    Cursor c = {0};
+    Move moves[2];
+    char msg[120] = "";
+    /* the silver on 3b (row 1, col 2) to 3a: promotion is a choice */
+    c.row = 1;
+    c.col = 2;
+    assert_int_equal(v->pick(g, st, &c, moves, msg, sizeof msg), PICK_SELECTED);
+    assert_true(c.selected);
+    v->cursor_move(g, st, &c, -1, 0);
+    assert_int_equal(v->pick(g, st, &c, moves, msg, sizeof msg), PICK_PROMOTE);
+    char mv[16];
+    g->ops->format_move(g, st, moves[0], mv, sizeof mv);
+    assert_string_equal(mv, "3b3a+");
+    g->ops->format_move(g, st, moves[1], mv, sizeof mv);
+    assert_string_equal(mv, "3b3a");
+    /* an empty square first: a message, nothing picked */
+    c = (Cursor){.row = 2, .col = 2};
+    assert_int_equal(v->pick(g, st, &c, moves, msg, sizeof msg), PICK_NONE);
+    assert_non_null(strstr(msg, "pick one of your own pieces"));
+    /* down from the last row into sente's hand, pick the pawn, drop it on 3c */
+    c = (Cursor){.row = 4, .col = 0};
+    v->cursor_move(g, st, &c, 1, 0);
+    assert_int_equal(c.area, 1);
+    assert_int_equal(v->pick(g, st, &c, moves, msg, sizeof msg), PICK_SELECTED);
+    assert_true(v->hit(g, st, &glyphs_utf8, 5, 10, &c)); /* 3c on screen */
+    assert_int_equal(c.area, 0);
+    assert_int_equal(v->pick(g, st, &c, moves, msg, sizeof msg), PICK_MOVE);
+    g->ops->format_move(g, st, moves[0], mv, sizeof mv);
+    assert_string_equal(mv, "P*3c");
+    /* a pawn may not be dropped on the last rank */
+    c = (Cursor){.area = 1, .col = 4};
+    assert_int_equal(v->pick(g, st, &c, moves, msg, sizeof msg), PICK_SELECTED);
+    c.area = 0;
+    c.row = 0;
+    c.col = 0;
+    assert_int_equal(v->pick(g, st, &c, moves, msg, sizeof msg), PICK_NONE);
+    assert_non_null(strstr(msg, "cannot drop there"));
+    game_close(g);
+}
+
+/* ---- kalah ---------------------------------------------------------------- */
+
+static void kalah_board_after_a_move(void **unused)
+{
+    (void)unused;
+    unsigned char st[GAME_MAX_STATE], child[GAME_MAX_STATE];
+    Game *g = open_game("kalah-4x3", NULL, st);
+    const BoardView *v = view_for(g);
+    Cursor c = {0};
+    v->cursor_home(g, st, &c);
+    Move moves[2];
+    char msg[120];
+    v->cursor_move(g, st, &c, 0, 1); /* pit 2 */
+    assert_int_equal(v->pick(g, st, &c, moves, msg, sizeof msg), PICK_MOVE);
+    g->ops->play(g, st, moves[0], child);
+    ViewCtx ctx = {.game = g, .state = child, .glyphs = &glyphs_ascii, .last = moves[0],
+                   .last_before = st};
+    assert_string_equal(draw(g, child, &glyphs_ascii, NULL, moves[0], false, NULL),
+                        "       4    3    2    1\n"
+                        "     +----+----+----+----+\n"
+                        "     |  3 |  3 |  3 |  3 |\n"
+                        "+----+----+----+----+----+----+\n"
+                        "|  0 |       sowing      |  1 |\n"
+                        "+----+----+----+----+----+----+\n"
+                        "     |  3 |  0 |  4 |  4 |\n"
+                        "     +----+----+----+----+\n"
+                        "       1    2    3    4");
+    Grid grid;
+    ctx.cursor = &c;
+    ctx.glyphs = &glyphs_utf8;
+    assert_int_equal(view_render(&ctx, &grid), 0);
+    grid_to_text(&grid, text, sizeof text);
+    assert_string_equal(text, "       4    3    2    1\n"
+                              "     ┌────┬────┬────┬────┐\n"
+                              "     │  3 │  3 │  3 │  3 │\n"
+                              "┌────┼────┴────┴────┴────┼────┐\n"
+                              "│  0 │      ↺ sowing     │  1 │\n"
+                              "└────┼────┬────┬────┬────┼────┘\n"
+                              "     │  3 │  0 │  4 │  4 │\n"
+                              "     └────┴────┴────┴────┘\n"
+                              "       1    2    3    4");
+    /* South's pit 2 was sown last; South moves again, cursor still on it */
+    assert_true(grid_at(&grid, 6, 12)->style & SF_LAST);
+    assert_int_equal(game_side(g, child), 0);
+    assert_true(grid_at(&grid, 6, 12)->style & SF_CURSOR);
+    grid_free(&grid);
+    /* an empty pit: a message, no move */
+    assert_int_equal(v->pick(g, child, &c, moves, msg, sizeof msg), PICK_NONE);
+    assert_non_null(strstr(msg, "pit 2 is empty"));
+    /* clicks on South's row pick pits; North's row is not South's to play */
+    assert_true(v->hit(g, child, &glyphs_utf8, 6, 17, &c));
+    assert_int_equal(c.col, 2);
+    assert_false(v->hit(g, child, &glyphs_utf8, 2, 17, &c));
+    game_close(g);
+}
+
+/* ---- players ------------------------------------------------------------- */
+
+static void player_specs_round_trip(void **unused)
+{
+    (void)unused;
+    UiPlayer p;
+    Err err = {{0}};
+    char buf[128];
+    assert_int_equal(ui_player_parse("human", &p, &err), 0);
+    assert_true(p.human);
+    assert_int_equal(ui_player_parse("mtdf:8,table=exact,order=natural,time=500", &p, &err), 0);
+    assert_false(p.human);
+    assert_int_equal(p.cfg.algo, ALGO_MTDF);
+    assert_int_equal(p.cfg.depth, 8);
+    assert_int_equal(p.cfg.table, TABLE_EXACT);
+    assert_int_equal(p.cfg.order, ORDER_NATURAL);
+    assert_int_equal(p.cfg.time_ms, 500);
+    ui_player_format(&p, buf, sizeof buf);
+    UiPlayer q;
+    assert_int_equal(ui_player_parse(buf, &q, &err), 0);
+    assert_int_equal(q.cfg.algo, p.cfg.algo);
+    assert_int_equal(q.cfg.depth, p.cfg.depth);
+    assert_int_equal(q.cfg.table, p.cfg.table);
+    assert_int_equal(q.cfg.order, p.cfg.order);
+    assert_int_equal(q.cfg.time_ms, p.cfg.time_ms);
+    const char *bad[] = {"", "chess:3", "negascout:x", "negascout:6,depth",
+                         "negascout:6,colour=red", "negascout:6,order=random", "pvs:4,time=-1"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        err.msg[0] = '\0';
+        assert_int_equal(ui_player_parse(bad[i], &p, &err), -1);
+        assert_true(err.msg[0] != '\0');
+    }
+}
+
+/* ---- sessions ------------------------------------------------------------ */
+
+static Session *reversi_session(void)
+{
+    UiPlayer players[2];
+    Err err = {{0}};
+    ui_player_parse("human", &players[0], &err);
+    ui_player_parse("alphabeta:3", &players[1], &err);
+    GameOption opt = {"start", "parallel"};
+    Session *s = session_new("reversi-6x6", &opt, 1, players, NULL, &err);
+    assert_non_null(s);
+    return s;
+}
+
+static void session_undo_redo(void **unused)
+{
+    (void)unused;
+    Session *s = reversi_session();
+    Move moves[GAME_MAX_MOVES];
+    s->game->ops->legal_moves(s->game, session_current(s), moves);
+    assert_int_equal(session_play(s, moves[0]), 0);
+    s->game->ops->legal_moves(s->game, session_current(s), moves);
+    assert_int_equal(session_play(s, moves[0]), 0);
+    assert_int_equal(s->n, 2);
+    assert_true(session_undo(s));
+    assert_true(session_undo(s));
+    assert_false(session_undo(s));
+    assert_true(session_redo(s));
+    assert_int_equal(s->n, 1);
+    assert_int_equal(s->top, 2);
+    /* a new move drops what could have been redone */
+    s->game->ops->legal_moves(s->game, session_current(s), moves);
+    assert_int_equal(session_play(s, moves[1]), 0);
+    assert_false(session_redo(s));
+    int v;
+    const char *why;
+    assert_false(session_over(s, &v, &why));
+    session_free(s);
+}
+
+static void session_save_and_load(void **unused)
+{
+    (void)unused;
+    Session *s = reversi_session();
+    Move moves[GAME_MAX_MOVES];
+    for (int i = 0; i < 4; i++) {
+        s->game->ops->legal_moves(s->game, session_current(s), moves);
+        assert_int_equal(session_play(s, moves[0]), 0);
+    }
+    session_undo(s);
+    char dir[] = "/tmp/yomi-ui-test-XXXXXX", path[256];
+    assert_non_null(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/game.yomi", dir);
+    Err err = {{0}};
+    assert_int_equal(session_save(s, path, &err), 0);
+    Session *t = session_load(path, &err);
+    assert_non_null(t);
+    assert_string_equal(t->id, "reversi-6x6");
+    assert_int_equal(t->nopts, 1);
+    assert_string_equal(t->opt_val[0], "parallel");
+    assert_int_equal(t->n, 3);
+    assert_int_equal(t->top, 4);
+    assert_true(t->players[0].human);
+    assert_int_equal(t->players[1].cfg.algo, ALGO_ALPHABETA);
+    assert_int_equal(t->players[1].cfg.depth, 3);
+    for (int i = 0; i <= 4; i++)
+        assert_memory_equal(session_state(s, i), session_state(t, i), s->game->state_size);
+    session_free(t);
+    /* a hand-written file with a start position and moves */
+    FILE *f = fopen(path, "w");
+    fputs("yomi-save 1\n# by hand\ngame reversi-4x4\nposition -X--XXX-OOOX---- O\nmoves\na1\n", f);
+    fclose(f);
+    t = session_load(path, &err);
+    assert_non_null(t);
+    assert_int_equal(t->n, 1);
+    session_free(t);
+    /* bad files: one clear message each */
+    const char *bad[] = {"", "not a save\n", "yomi-save 1\ngame chess\nmoves\n",
+                         "yomi-save 1\ngame reversi\nmoves\nz9\n",
+                         "yomi-save 1\ngame reversi\nfirst robot\nmoves\n",
+                         "yomi-save 1\ngame reversi\n", "yomi-save 1\nwhat is this\n"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        f = fopen(path, "w");
+        fputs(bad[i], f);
+        fclose(f);
+        err.msg[0] = '\0';
+        assert_null(session_load(path, &err));
+        assert_true(err.msg[0] != '\0');
+    }
+    unlink(path);
+    rmdir(dir);
+    assert_null(session_load(path, &err));
+    session_free(s);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(grid_clips_and_keeps_wide_chars_whole),
+        cmocka_unit_test(reversi_ascii_board_with_legal_moves),
+        cmocka_unit_test(reversi_utf8_board_marks_cursor_and_last_move),
+        cmocka_unit_test(reversi_pick_and_cursor),
+        cmocka_unit_test(gogo_boards_in_both_glyph_sets),
+        cmocka_unit_test(gogo_pick_promotion_and_drop),
+        cmocka_unit_test(kalah_board_after_a_move),
+        cmocka_unit_test(player_specs_round_trip),
+        cmocka_unit_test(session_undo_redo),
+        cmocka_unit_test(session_save_and_load),
+    };
+    return cmocka_run_group_tests_name("ui", tests, NULL, NULL);
+}
