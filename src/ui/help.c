@@ -1,6 +1,7 @@
 /* help.c - the help screen: sections from assets/help.txt (read at run time
  * so the installed text can be edited), with the same text compiled in as a
  * fallback. */
+#define _POSIX_C_SOURCE 200809L /* strdup */
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>

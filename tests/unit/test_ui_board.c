@@ -1,6 +1,7 @@
 /* test_ui_board.c - the UI's pure parts: board drawings compared as text for
  * both glyph sets, the grid's clipping, player specs, and the session's
  * history and save files. */
+#define _POSIX_C_SOURCE 200809L /* mkdtemp */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
