@@ -10,6 +10,9 @@ if ! command -v tmux >/dev/null 2>&1; then
     exit 0
 fi
 ui_tmp=$(mktemp -d)
+# tmux's sockets go in the temp folder too, so nothing is left behind
+TMUX_TMPDIR=$ui_tmp
+export TMUX_TMPDIR
 ui_n=0
 ui_sock="yomi-test-$$-$ui_n"
 mkdir -p "$ui_tmp/home" "$ui_tmp/state"
