@@ -57,6 +57,10 @@ int app_push(App *app, const ScreenOps *ops, void *arg)
 
 void app_pop(Screen *s) { s->closing = true; }
 
+static bool any_busy(App *app);
+
+void app_request_quit(App *app) { app_quit(app, any_busy(app)); }
+
 void app_quit(App *app, bool ask)
 {
     if (ask)
@@ -215,7 +219,7 @@ static void handle_key(App *app, int key)
     }
     if (app->w < s->ops->min_w || app->h < s->ops->min_h) {
         if (key == 'q' || key == KEY_ESCAPE)
-            app_quit(app, any_busy(app));
+            app_request_quit(app);
         return;
     }
     s->ops->key(s, key);

@@ -147,7 +147,7 @@ static void setup_key(Screen *s, int key)
         break;
     default:
         if (key == 'q')
-            app_pop(s);
+            app_request_quit(s->app);
         else if (key == '?')
             app_push(s->app, &screen_help, (void *)(uintptr_t)"Algorithms");
         break;
@@ -309,8 +309,12 @@ static void compare_free(Screen *s)
 static void compare_key(Screen *s, int key)
 {
     Compare *c = s->data;
-    if (key == KEY_ESCAPE || key == 'q') {
+    if (key == KEY_ESCAPE) {
         app_pop(s);
+        return;
+    }
+    if (key == 'q') {
+        app_request_quit(s->app);
         return;
     }
     if (key == 'x') {

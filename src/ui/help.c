@@ -139,8 +139,12 @@ static void help_key(Screen *s, int key)
     Help *h = s->data;
     int page = s->app->h - 5;
     int dr, dc;
-    if (key == KEY_ESCAPE || key == 'q' || key == '?') {
+    if (key == KEY_ESCAPE || key == '?') {
         app_pop(s);
+        return;
+    }
+    if (key == 'q') {
+        app_request_quit(s->app);
         return;
     }
     if (key == '\t')

@@ -106,7 +106,7 @@ static void newgame_key(Screen *s, int key)
         break;
     default:
         if (key == 'q')
-            app_pop(s);
+            app_request_quit(s->app);
         else if (key == '?')
             app_push(s->app, &screen_help, NULL);
         break;

@@ -84,6 +84,8 @@ typedef struct {
 int app_push(App *app, const ScreenOps *ops, void *arg);
 void app_pop(Screen *s);        /* close this screen (at the end of the turn) */
 void app_quit(App *app, bool ask);
+/* q anywhere: quit, asking first when a game is in progress. */
+void app_request_quit(App *app);
 void app_message(App *app, int style, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))

@@ -84,7 +84,7 @@ static void settings_key(Screen *s, int key)
         break;
     default:
         if (key == 'q')
-            app_pop(s);
+            app_request_quit(s->app);
         break;
     }
 }

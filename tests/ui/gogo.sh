@@ -19,6 +19,12 @@ ui_keys Up Enter
 see "1.5d5c" "the pawn moves"
 see "2." "the computer replies"
 see "Last search: Gote" "with its search shown"
+ui_keys '?'
+see "1 Keys" "? opens help during the game"
+ui_keys q
+see "Quit yomi?" "q in help asks, since a game is in progress"
+ui_keys n Escape
+see "Last search: Gote" "n, Esc: back in the game"
 ui_keys u
 see "none yet" "undo takes both back"
 ui_keys q
