@@ -161,7 +161,7 @@ static void setup_draw(Screen *s, Grid *g)
     snprintf(title, sizeof title, "Compare algorithms%s%s", cs->fixed ? ": " : "",
              cs->fixed ? cs->id : "");
     draw_title(g, title, s->app);
-    form_draw(&cs->form, g, 2, 2, g->h - 7, g->w - 4);
+    form_draw(&cs->form, g, 2, 2, g->h - 7, g->w - 4, s->app->glyphs);
     static const char *const keys[] = {"\xe2\x86\x91\xe2\x86\x93", "field", "\xe2\x86\x90\xe2\x86\x92",
                                        "change", "Space", "tick", "Enter", "run", "Esc", "back",
                                        NULL};

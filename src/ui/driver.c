@@ -117,7 +117,10 @@ bool driver_tick(Driver *d, Move *played)
             d->hint_move = r.move;
             d->hint_value = r.value;
             d->hint_at = d->session->n;
-            d->live = r.stats;
+            /* the panel goes back to the computer's last search; the hint
+             * has its own line */
+            if (d->have_last)
+                d->live = d->last.stats;
         }
         return false;
     }

@@ -108,7 +108,7 @@ FormEvent form_key(Form *fm, int key)
     return change(f, dc) ? FORM_CHANGED : FORM_NONE;
 }
 
-void form_draw(Form *fm, Grid *g, int y, int x, int h, int w)
+void form_draw(Form *fm, Grid *g, int y, int x, int h, int w, const Glyphs *gl)
 {
     int visible[FORM_MAX], nv = 0, cur_row = 0;
     for (int i = 0; i < fm->n; i++) {
@@ -156,7 +156,7 @@ void form_draw(Form *fm, Grid *g, int y, int x, int h, int w)
             int end = grid_printf(g, yy, x + 20, cur ? ST_NORMAL | SF_SELECT : ST_NORMAL,
                                   " %s ", val);
             if (cur)
-                grid_put(g, yy, end + 1, ST_DIM, "\xe2\x97\x82\xe2\x96\xb8" /* ◂▸ */);
+                grid_put(g, yy, end + 1, ST_DIM, gl->utf8 ? "\xe2\x97\x82\xe2\x96\xb8" /* ◂▸ */ : "<>");
         }
     }
     if (fm->scroll > 0)

@@ -7,6 +7,7 @@
 #include <stdbool.h>
 
 #include "engine/game.h"
+#include "ui/glyphs.h"
 #include "ui/grid.h"
 #include "ui/player.h"
 
@@ -36,7 +37,7 @@ typedef enum { FORM_NONE, FORM_CHANGED, FORM_SUBMIT, FORM_CANCEL, FORM_TOGGLED }
 int form_add(Form *fm, FormField f); /* returns its index */
 FormEvent form_key(Form *fm, int key);
 /* Draw in the box (y, x, h, w); the current field is highlighted. */
-void form_draw(Form *fm, Grid *g, int y, int x, int h, int w);
+void form_draw(Form *fm, Grid *g, int y, int x, int h, int w, const Glyphs *gl);
 /* Keep the cursor off hidden fields and headings. */
 void form_fix_cursor(Form *fm);
 

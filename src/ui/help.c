@@ -1,6 +1,8 @@
 /* help.c - the help screen: sections from assets/help.txt (read at run time
  * so the installed text can be edited), with the same text compiled in as a
  * fallback. */
+#define _POSIX_C_SOURCE 200809L /* strdup */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -101,6 +103,32 @@ static void help_free(Screen *s)
     free(h);
 }
 
+/* Without UTF-8 a "(王 玉)" group would show as "(? ?)": drop groups in
+ * parentheses that hold no ASCII letter, with the space before. */
+static void ascii_only(const char *in, char *out, size_t len)
+{
+    size_t o = 0;
+    for (const char *p = in; *p && o + 1 < len; p++) {
+        if (*p == '(') {
+            const char *close = strchr(p, ')');
+            bool plain = false, foreign = false;
+            for (const char *q = p + 1; close && q < close; q++) {
+                plain |= (*q >= 'A' && *q <= 'Z') || (*q >= 'a' && *q <= 'z');
+                foreign |= (unsigned char)*q >= 0x80;
+            }
+            if (close && foreign && !plain) {
+                if (o > 0 && out[o - 1] == ' ')
+                    o--;
+                p = close;
+                continue;
+            }
+        }
+        if ((unsigned char)*p < 0x80)
+            out[o++] = *p;
+    }
+    out[o] = '\0';
+}
+
 static int section_lines(const Help *h)
 {
     return h->section_start[h->cur + 1] - h->section_start[h->cur];
@@ -158,8 +186,15 @@ static void help_draw(Screen *s, Grid *g)
     }
     int page = g->h - 5;
     int first = h->section_start[h->cur] + h->scroll;
-    for (int r = 0; r < page && first + r < h->section_start[h->cur + 1]; r++)
-        grid_putn(g, 3 + r, 2, ST_NORMAL, h->lines[first + r], g->w - 3);
+    for (int r = 0; r < page && first + r < h->section_start[h->cur + 1]; r++) {
+        char plain[512];
+        const char *line = h->lines[first + r];
+        if (!s->app->glyphs->utf8) {
+            ascii_only(line, plain, sizeof plain);
+            line = plain;
+        }
+        grid_putn(g, 3 + r, 2, ST_NORMAL, line, g->w - 3);
+    }
     if (h->scroll > 0)
         grid_put(g, 2, g->w - 10, ST_DIM, "more ^");
     if (h->scroll + page < section_lines(h))

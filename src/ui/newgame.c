@@ -117,7 +117,7 @@ static void newgame_draw(Screen *s, Grid *g)
 {
     NewGame *ng = s->data;
     draw_title(g, ng->watch ? "Watch: computer against computer" : "New game", s->app);
-    form_draw(&ng->form, g, 2, 2, g->h - 7, g->w - 4);
+    form_draw(&ng->form, g, 2, 2, g->h - 7, g->w - 4, s->app->glyphs);
     static const char *const keys[] = {"\xe2\x86\x91\xe2\x86\x93", "field", "\xe2\x86\x90\xe2\x86\x92",
                                        "change", "Enter", "start", "Esc", "back", "?", "help", NULL};
     static const char *const keys_ascii[] = {"up/down", "field", "left/right", "change",

@@ -93,7 +93,7 @@ static void settings_draw(Screen *s, Grid *g)
 {
     SettingsScreen *ss = s->data;
     draw_title(g, "Settings", s->app);
-    form_draw(&ss->form, g, 2, 2, g->h - 6, g->w - 4);
+    form_draw(&ss->form, g, 2, 2, g->h - 6, g->w - 4, s->app->glyphs);
     static const char *const keys[] = {"\xe2\x86\x91\xe2\x86\x93", "field", "\xe2\x86\x90\xe2\x86\x92",
                                        "change", "Enter", "save", "Esc", "back", NULL};
     static const char *const keys_ascii[] = {"up/down", "field", "left/right", "change",

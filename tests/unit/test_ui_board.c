@@ -1,6 +1,7 @@
 /* test_ui_board.c - the UI's pure parts: board drawings compared as text for
  * both glyph sets, the grid's clipping, player specs, and the session's
  * history and save files. */
+#define _POSIX_C_SOURCE 200809L /* mkdtemp */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -12,6 +13,7 @@
 
 #include <cmocka.h>
 
+#include "ui/fmt.h"
 #include "ui/grid.h"
 #include "ui/player.h"
 #include "ui/session.h"
@@ -65,6 +67,36 @@ static void grid_clips_and_keeps_wide_chars_whole(void **unused)
     assert_int_equal(grid_init(&g, 0, 0), 0); /* a 0x0 terminal */
     grid_put(&g, 0, 0, ST_NORMAL, "x");
     grid_free(&g);
+}
+
+static void numbers_as_the_panels_show_them(void **unused)
+{
+    (void)unused;
+    char buf[32];
+    fmt_count(0, buf, sizeof buf);
+    assert_string_equal(buf, "0");
+    fmt_count(60060, buf, sizeof buf);
+    assert_string_equal(buf, "60,060");
+    fmt_count(1234567, buf, sizeof buf);
+    assert_string_equal(buf, "1,234,567");
+    fmt_short(9999, buf, sizeof buf);
+    assert_string_equal(buf, "9999");
+    fmt_short(2160000, buf, sizeof buf);
+    assert_string_equal(buf, "2.16M");
+    fmt_value(-8, buf, sizeof buf);
+    assert_string_equal(buf, "-8");
+    fmt_value(0, buf, sizeof buf);
+    assert_string_equal(buf, "0");
+    fmt_value(4, buf, sizeof buf);
+    assert_string_equal(buf, "+4");
+    fmt_value(SCORE_WIN - 7, buf, sizeof buf);
+    assert_string_equal(buf, "win in 7");
+    fmt_value(-SCORE_WIN + 4, buf, sizeof buf);
+    assert_string_equal(buf, "loss in 4");
+    fmt_ms(2690, buf, sizeof buf);
+    assert_string_equal(buf, "2.69 s");
+    fmt_ms(65000, buf, sizeof buf);
+    assert_string_equal(buf, "1:05");
 }
 
 /* ---- reversi ------------------------------------------------------------- */
@@ -411,6 +443,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(grid_clips_and_keeps_wide_chars_whole),
+        cmocka_unit_test(numbers_as_the_panels_show_them),
         cmocka_unit_test(reversi_ascii_board_with_legal_moves),
         cmocka_unit_test(reversi_utf8_board_marks_cursor_and_last_move),
         cmocka_unit_test(reversi_pick_and_cursor),
