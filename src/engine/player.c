@@ -153,12 +153,30 @@ void player_format(const Player *p, char *buf, size_t len)
         snprintf(buf, len, "human");
         return;
     }
+    SearchConfig d;
+    search_config_default(&d);
     const SearchConfig *c = &p->cfg;
-    char depth[16];
+    size_t n = 0;
+#define ADD(...) (n += (size_t)snprintf(buf + (n < len ? n : len), n < len ? len - n : 0, __VA_ARGS__))
     if (c->solve)
-        snprintf(depth, sizeof depth, "solve");
+        ADD("%s:solve", algo_name(c->algo));
     else
-        snprintf(depth, sizeof depth, "%d", c->depth);
-    snprintf(buf, len, "%s:%s,order=%s,table=%s", algo_name(c->algo), depth, orders[c->order],
-             tables[c->table]);
+        ADD("%s:%d", algo_name(c->algo), c->depth);
+    if (c->order != d.order)
+        ADD(",order=%s", orders[c->order]);
+    if (c->table != d.table)
+        ADD(",table=%s", tables[c->table]);
+    if (c->table_mb != d.table_mb)
+        ADD(",table-mb=%d", c->table_mb);
+    if (c->time_ms)
+        ADD(",time=%d", c->time_ms);
+    if (c->node_limit)
+        ADD(",nodes=%llu", (unsigned long long)c->node_limit);
+    if (c->quiescence != d.quiescence)
+        ADD(",quiescence=%s", c->quiescence ? "on" : "off");
+    if (c->has_guess)
+        ADD(",guess=%d", c->guess);
+    if (c->extra_turn != d.extra_turn)
+        ADD(",extra-turn=%s", c->extra_turn == EXTRA_TURN_FULL ? "full" : "simplified");
+#undef ADD
 }

@@ -126,7 +126,9 @@ typedef struct {
     SearchConfig cfg;
 } Player;
 int player_parse(const char *spec, Player *p, Err *err);
-/* The spec back as text ("human", "negascout:6,order=best,..."). */
+/* The spec back as text ("human", "negascout:6,time=2000"): every key that
+ * differs from the defaults, so player_parse() gives the same player back
+ * (the UI's save files rely on that). */
 void player_format(const Player *p, char *buf, size_t len);
 
 #endif

@@ -16,9 +16,6 @@ static inline int ui_player_parse(const char *text, UiPlayer *p, Err *err)
 {
     return player_parse(text, p, err);
 }
-/* The spec back as text with every key that differs from the defaults
- * (time, quiescence, guess... which the save files need). */
-void ui_player_format(const UiPlayer *p, char *buf, size_t len);
 /* A short description for the screen: "negascout d6 +table" / "Human". */
 void ui_player_describe(const UiPlayer *p, char *buf, size_t len);
 

@@ -157,7 +157,7 @@ int session_write(const Session *s, FILE *f)
     for (int i = 0; i < s->nopts; i++)
         fprintf(f, "option %s %s\n", s->opt_key[i], s->opt_val[i]);
     for (int i = 0; i < 2; i++) {
-        ui_player_format(&s->players[i], buf, sizeof buf);
+        player_format(&s->players[i], buf, sizeof buf);
         fprintf(f, "%s %s\n", i == 0 ? "first" : "second", buf);
     }
     s->game->ops->format_position(s->game, session_state(s, 0), buf, sizeof buf);

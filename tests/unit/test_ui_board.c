@@ -327,7 +327,7 @@ static void player_specs_round_trip(void **unused)
     assert_int_equal(p.cfg.table, TABLE_EXACT);
     assert_int_equal(p.cfg.order, ORDER_NATURAL);
     assert_int_equal(p.cfg.time_ms, 500);
-    ui_player_format(&p, buf, sizeof buf);
+    player_format(&p, buf, sizeof buf);
     UiPlayer q;
     assert_int_equal(ui_player_parse(buf, &q, &err), 0);
     assert_int_equal(q.cfg.algo, p.cfg.algo);
