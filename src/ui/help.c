@@ -9,6 +9,7 @@
 
 #include <curses.h>
 
+#include "engine/assets.h"
 #include "ui/screen.h"
 
 /* help_text.h is generated from assets/help.txt by the build. */
@@ -26,11 +27,9 @@ typedef struct {
     int nsections, cur, scroll;
 } Help;
 
-static char *read_file(const char *path)
+/* Reads and closes f. */
+static char *read_stream(FILE *f)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
     char *buf = malloc(65536);
     size_t n = buf ? fread(buf, 1, 65535, f) : 0;
     fclose(f);
@@ -44,17 +43,11 @@ static char *read_file(const char *path)
 
 static char *load_text(void)
 {
-    const char *dirs[] = {getenv("YOMI_DATADIR"), YOMI_DATADIR, YOMI_SRCDIR "/assets"};
-    char path[4096];
-    for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++) {
-        if (!dirs[i])
-            continue;
-        snprintf(path, sizeof path, "%s/help.txt", dirs[i]);
-        char *t = read_file(path);
-        if (t && strstr(t, "== "))
-            return t;
-        free(t);
-    }
+    FILE *f = asset_open("help.txt", NULL, 0, NULL);
+    char *t = f ? read_stream(f) : NULL;
+    if (t && strstr(t, "== "))
+        return t;
+    free(t);
     return strdup(help_text_builtin);
 }
 
