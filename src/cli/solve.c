@@ -30,6 +30,7 @@ static int solve_cmd(int argc, char **argv)
     if (!a.game)
         return cli_fail("solve: which game? (yomi solve GAME [--position POS])");
     a.cfg.solve = true;
+    a.cfg.endgame = SEARCH_ENDGAME_ALL; /* a game's own solver, where it has one */
     _Alignas(16) unsigned char root[GAME_MAX_STATE];
     Game *g = cli_open_game(a.game, &a.go, a.position, root);
     if (!g)

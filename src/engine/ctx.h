@@ -56,6 +56,7 @@ typedef struct Ctx {
     PlyData *ply;
     const void **path;      /* game history then the search path */
     int history_len;
+    GameSolver *solver;     /* the game's endgame solver when cfg.endgame */
 } Ctx;
 
 static inline void *ctx_state(const Ctx *c, int ply)
@@ -95,6 +96,8 @@ void ctx_pv_update(Ctx *c, int ply, Move m);
 void ctx_note_cutoff(Ctx *c, int ply, int depth, Move m);
 int ctx_turn_moves(const Ctx *c, const void *from, const Move *pv, int n, Move *out);
 
+int ctx_endgame(Ctx *c, int ply, int alpha, int beta);
+
 /* order.c */
 void order_moves(Ctx *c, int ply, Move *moves, int n, Move hint);
 
@@ -121,6 +124,10 @@ static inline int node_open(Ctx *c, int ply, int depth, int alpha, int beta, Nod
     nd->horizon_before = c->horizon;
     if (c->stopped) {
         nd->value = 0;
+        return -1;
+    }
+    if (c->solver && c->ops->solver_size(c->g, ctx_state(c, ply)) <= c->cfg.endgame) {
+        nd->value = ctx_endgame(c, ply, alpha, beta);
         return -1;
     }
     if (depth <= 0 || ply >= SEARCH_MAX_PLY - 1) {

@@ -54,6 +54,13 @@ typedef struct {
 
 typedef struct Game Game;
 typedef struct GameOps GameOps;
+typedef struct GameSolver GameSolver; /* a game's endgame solver, opaque */
+
+/* How a game's solver reports progress and learns that it must stop. */
+typedef struct {
+    bool (*checkpoint)(void *arg, uint64_t nodes);
+    void *arg;
+} SolverPoll;
 
 struct GameOps {
     const char *family;      /* "kalah", "reversi", "gogo" */
@@ -134,6 +141,29 @@ struct GameOps {
      * and stores the passed position (play(MOVE_PASS) on the terminal
      * state), as seed 001's does, so its counts match the seed's. */
     bool double_pass_end;
+
+    /* --- a dedicated solver for the end of the game (all four or none) --
+     * Games whose endgames yield to a specialised exact search (reversi's
+     * last-empties solver, Kalah's endgame database) export it here; the
+     * engine hands it every node whose solver_size() is at most the search's
+     * `endgame` setting (0, the default, never: the seed algorithms count
+     * nodes exactly as the tutorials do).  The solver owns its own tables,
+     * made once by solver_new(), so it never allocates while searching. */
+    GameSolver *(*solver_new)(const Game *g, int table_mb, Err *err);
+    void (*solver_free)(GameSolver *s);
+    /* How far `state` is from the end in the solver's measure (reversi:
+     * empty squares; Kalah: seeds left in the pits). */
+    int (*solver_size)(const Game *g, const void *state);
+    /* The exact value of a non-terminal or terminal `state` (final_score's
+     * units, side to move's view), fail-soft within (alpha, beta): a value
+     * <= alpha is an upper bound, >= beta a lower bound.  *best gets a best
+     * move when the value is exact or a lower bound (MOVE_NONE if unknown);
+     * poll->checkpoint is called every few thousand positions with the
+     * number visited so far, and once more with the total before returning;
+     * it returns true when the solver must give up (the search is then
+     * stopped and ignores the value). */
+    int (*solver_search)(GameSolver *s, const void *state, int alpha, int beta,
+                         Move *best, const SolverPoll *poll);
 };
 
 /* Every Game starts with this header; a game's own struct embeds it first

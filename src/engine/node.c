@@ -56,6 +56,41 @@ int ctx_leaf(Ctx *c, int ply, int alpha, int beta)
     return c->ops->evaluate(c->g, s);
 }
 
+/* The solver counts its own positions; they join the search's nodes at
+ * each checkpoint so the live panel keeps moving while it works. */
+typedef struct {
+    Ctx *c;
+    uint64_t reported;
+} EndgamePoll;
+
+static bool endgame_checkpoint(void *arg, uint64_t nodes)
+{
+    EndgamePoll *p = arg;
+    if (nodes > p->reported) {
+        p->c->n.nodes += nodes - p->reported;
+        p->reported = nodes;
+    }
+    ctx_checkpoint(p->c);
+    return p->c->stopped;
+}
+
+/* Near the end the game's own solver is far faster than the generic
+ * search: it answers the node exactly (fail-soft in the window) and its
+ * best move starts the PV so a root handed to it still has a move. */
+int ctx_endgame(Ctx *c, int ply, int alpha, int beta)
+{
+    EndgamePoll p = {c, 0};
+    const SolverPoll poll = {endgame_checkpoint, &p};
+    Move best = MOVE_NONE;
+    const int v = c->ops->solver_search(c->solver, ctx_state(c, ply), alpha, beta, &best, &poll);
+    c->n.leaves++;
+    if (best != MOVE_NONE && v > alpha) {
+        c->ply[ply].pv[0] = best;
+        c->ply[ply].pv_len = 1;
+    }
+    return v;
+}
+
 bool ctx_repetition(Ctx *c, int ply, int *value)
 {
     int v;

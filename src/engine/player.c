@@ -91,6 +91,14 @@ int search_config_set(SearchConfig *cfg, const char *key, const char *value, Err
         if (parse_choice(key, value, turns, &i, err) != 0)
             return -1;
         cfg->extra_turn = (ExtraTurnMode)i;
+    } else if (strcmp(key, "endgame") == 0) {
+        if (value && strcmp(value, "all") == 0) {
+            cfg->endgame = SEARCH_ENDGAME_ALL;
+            return 1;
+        }
+        if (parse_long(key, value, 0, SEARCH_ENDGAME_ALL, &v, err) != 0)
+            return -1;
+        cfg->endgame = (int)v;
     } else if (strcmp(key, "quiescence") == 0) {
         if (parse_choice(key, value, onoff, &i, err) != 0)
             return -1;
@@ -176,6 +184,10 @@ void player_format(const Player *p, char *buf, size_t len)
         ADD(",quiescence=%s", c->quiescence ? "on" : "off");
     if (c->has_guess)
         ADD(",guess=%d", c->guess);
+    if (c->endgame >= SEARCH_ENDGAME_ALL)
+        ADD(",endgame=all");
+    else if (c->endgame)
+        ADD(",endgame=%d", c->endgame);
     if (c->extra_turn != d.extra_turn)
         ADD(",extra-turn=%s", c->extra_turn == EXTRA_TURN_FULL ? "full" : "simplified");
 #undef ADD

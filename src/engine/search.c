@@ -97,6 +97,13 @@ Search *search_new(const Game *g, const SearchConfig *cfg, Err *err)
         ok = memo_init(&s->memo, (size_t)cfg->table_mb << 20) == 0;
         c->memo = &s->memo;
     }
+    if (ok && cfg->endgame > 0 && g->ops->solver_new) {
+        c->solver = g->ops->solver_new(g, cfg->table_mb, err);
+        if (!c->solver) {
+            search_free(s);
+            return NULL;
+        }
+    }
     if (!ok) {
         search_free(s);
         return err_set(err, "out of memory for the search (table %d MB)", cfg->table_mb), NULL;
@@ -118,6 +125,8 @@ void search_free(Search *s)
         search_stop(s);
         pthread_join(s->thread, NULL);
     }
+    if (s->c.solver)
+        s->c.ops->solver_free(s->c.solver);
     tt_free(&s->tt);
     memo_free(&s->memo);
     free(s->c.states);

@@ -51,7 +51,12 @@ typedef struct SearchConfig {
     uint64_t node_limit;  /* > 0: stop after about this many nodes */
     bool quiescence;      /* games that have it (gogo) */
     ExtraTurnMode extra_turn;
+    int endgame;          /* > 0: the game's solver takes positions this
+                             near the end (game.h solver_size); 0: never */
 } SearchConfig;
+
+/* An `endgame` setting that gives the solver every position. */
+#define SEARCH_ENDGAME_ALL 1000
 
 /* Defaults: negascout, depth 6, best order, table on 16 MB, quiescence on. */
 void search_config_default(SearchConfig *cfg);
@@ -114,7 +119,7 @@ int search_run(Search *s, const void *root, SearchResult *out, Err *err);
 /* ---- options and players (player.c) ---------------------------------
  * One search option by its cli.md name without the dashes: algo, depth,
  * solve (on|off), order, table, table-mb, guess, time, nodes, extra-turn,
- * quiescence (on|off).  Returns 1 when set, 0 when `key` is not a search
+ * quiescence (on|off), endgame (N, or all).  Returns 1 when set, 0 when `key` is not a search
  * option, -1 + err when the value is bad. */
 int search_config_set(SearchConfig *cfg, const char *key, const char *value, Err *err);
 

@@ -335,8 +335,18 @@ static void player_specs_round_trip(void **unused)
     assert_int_equal(q.cfg.table, p.cfg.table);
     assert_int_equal(q.cfg.order, p.cfg.order);
     assert_int_equal(q.cfg.time_ms, p.cfg.time_ms);
+    /* Every key survives the trip back through player_format(). */
+    const char *full[] = {"pvs:6,endgame=20", "pvs:solve,endgame=all,quiescence=off",
+                          "negascout:4,extra-turn=simplified,nodes=1000,guess=3"};
+    for (size_t i = 0; i < sizeof full / sizeof full[0]; i++) {
+        assert_int_equal(ui_player_parse(full[i], &p, &err), 0);
+        player_format(&p, buf, sizeof buf);
+        assert_int_equal(ui_player_parse(buf, &q, &err), 0);
+        assert_memory_equal(&p.cfg, &q.cfg, sizeof p.cfg);
+    }
     const char *bad[] = {"", "chess:3", "negascout:x", "negascout:6,depth",
-                         "negascout:6,colour=red", "negascout:6,order=random", "pvs:4,time=-1"};
+                         "negascout:6,colour=red", "negascout:6,order=random", "pvs:4,time=-1",
+                         "pvs:4,endgame=-2", "pvs:4,endgame=some"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         err.msg[0] = '\0';
         assert_int_equal(ui_player_parse(bad[i], &p, &err), -1);
