@@ -131,27 +131,13 @@ static void setup_start(Screen *s)
     app_push(s->app, &screen_compare, &rq);
 }
 
+static void setup_changed(Screen *s) { setup_update(s->data); }
+
 static void setup_key(Screen *s, int key)
 {
+    static const FormActions act = {setup_start, setup_changed, "Algorithms"};
     CompareSetup *cs = s->data;
-    switch (form_key(&cs->form, key)) {
-    case FORM_SUBMIT:
-        setup_start(s);
-        break;
-    case FORM_CANCEL:
-        app_pop(s);
-        break;
-    case FORM_CHANGED:
-    case FORM_TOGGLED:
-        setup_update(cs);
-        break;
-    default:
-        if (key == 'q')
-            app_request_quit(s->app);
-        else if (key == '?')
-            app_push(s->app, &screen_help, (void *)(uintptr_t)"Algorithms");
-        break;
-    }
+    form_screen_key(s, &cs->form, key, &act);
 }
 
 static void setup_draw(Screen *s, Grid *g)

@@ -1,4 +1,5 @@
 /* form.c - the field list widget and the game/player fields. */
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -296,4 +297,26 @@ void form_player(const Form *fm, const PlayerFields *pf, UiPlayer *p)
     p->cfg.table = form_table_modes[fm->f[pf->table].value];
     p->cfg.order = form_order_modes[fm->f[pf->order].value];
     p->cfg.quiescence = fm->f[pf->quiescence].value == 0;
+}
+
+void form_screen_key(Screen *s, Form *fm, int key, const FormActions *act)
+{
+    switch (form_key(fm, key)) {
+    case FORM_SUBMIT:
+        act->submit(s);
+        break;
+    case FORM_CANCEL:
+        app_pop(s);
+        break;
+    case FORM_CHANGED:
+    case FORM_TOGGLED:
+        act->changed(s);
+        break;
+    default:
+        if (key == 'q')
+            app_request_quit(s->app);
+        else if (key == '?')
+            app_push(s->app, &screen_help, (void *)(uintptr_t)act->help_topic);
+        break;
+    }
 }

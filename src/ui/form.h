@@ -34,6 +34,17 @@ typedef struct {
 
 typedef enum { FORM_NONE, FORM_CHANGED, FORM_SUBMIT, FORM_CANCEL, FORM_TOGGLED } FormEvent;
 
+/* What a screen made of one form does with its events; the keys left over
+ * (q quits, ? opens the help at `help_topic`, NULL for its start) are the
+ * same on every such screen. */
+struct Screen;
+typedef struct {
+    void (*submit)(struct Screen *s);
+    void (*changed)(struct Screen *s); /* a value changed or was ticked */
+    const char *help_topic;
+} FormActions;
+void form_screen_key(struct Screen *s, Form *fm, int key, const FormActions *act);
+
 int form_add(Form *fm, FormField f); /* returns its index */
 FormEvent form_key(Form *fm, int key);
 /* Draw in the box (y, x, h, w); the current field is highlighted. */

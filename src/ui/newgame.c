@@ -90,27 +90,13 @@ static void start(Screen *s)
     }
 }
 
+static void changed(Screen *s) { update(s->data); }
+
 static void newgame_key(Screen *s, int key)
 {
+    static const FormActions act = {start, changed, NULL};
     NewGame *ng = s->data;
-    switch (form_key(&ng->form, key)) {
-    case FORM_SUBMIT:
-        start(s);
-        break;
-    case FORM_CANCEL:
-        app_pop(s);
-        break;
-    case FORM_CHANGED:
-    case FORM_TOGGLED:
-        update(ng);
-        break;
-    default:
-        if (key == 'q')
-            app_request_quit(s->app);
-        else if (key == '?')
-            app_push(s->app, &screen_help, NULL);
-        break;
-    }
+    form_screen_key(s, &ng->form, key, &act);
 }
 
 static void newgame_draw(Screen *s, Grid *g)

@@ -57,6 +57,14 @@ static void apply(Screen *s)
     s->app->colour = theme_init(settings.colour == SETTING_OFF);
 }
 
+static void save_and_close(Screen *s)
+{
+    apply(s);
+    if (settings_save() != 0)
+        app_message(s->app, ST_BAD, "could not write the settings file");
+    app_pop(s);
+}
+
 static void settings_key(Screen *s, int key)
 {
     SettingsScreen *ss = s->data;
@@ -68,25 +76,8 @@ static void settings_key(Screen *s, int key)
         apply(s);
         return;
     }
-    switch (form_key(&ss->form, key)) {
-    case FORM_CHANGED:
-    case FORM_TOGGLED:
-        apply(s);
-        break;
-    case FORM_SUBMIT:
-        apply(s);
-        if (settings_save() != 0)
-            app_message(s->app, ST_BAD, "could not write the settings file");
-        app_pop(s);
-        break;
-    case FORM_CANCEL:
-        app_pop(s);
-        break;
-    default:
-        if (key == 'q')
-            app_request_quit(s->app);
-        break;
-    }
+    static const FormActions act = {save_and_close, apply, "Keys"};
+    form_screen_key(s, &ss->form, key, &act);
 }
 
 static void settings_draw(Screen *s, Grid *g)
