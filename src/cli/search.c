@@ -20,16 +20,7 @@ static int search_cmd(int argc, char **argv)
         return cli_fail("search: which game? (yomi search GAME [options])");
     if (a.algos)
         return cli_fail("search: --algos belongs to compare and grid (use --algo)");
-    _Alignas(16) unsigned char root[GAME_MAX_STATE];
-    Game *g = cli_open_game(a.game, &a.go, a.position, root);
-    if (!g)
-        return EXIT_USAGE;
-    static CliRow row;
-    const int rc = cli_search_one(g, root, &a.cfg, &row);
-    if (rc == EXIT_OK)
-        cli_print_rows(stdout, a.format, &row, 1, false);
-    game_close(g);
-    return rc;
+    return cli_search_and_print(&a);
 }
 
 #define SEARCH_OPTIONS_HELP \

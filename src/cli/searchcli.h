@@ -39,6 +39,8 @@ typedef struct {
 int cli_search_one(const Game *g, const void *root, const SearchConfig *cfg, CliRow *row);
 /* The rows in cli.md's fields; `list` prints several as a table/array. */
 void cli_print_rows(FILE *out, int format, const CliRow *rows, int n, bool list);
+/* Open the game and position `a` names, search once, print one row. */
+int cli_search_and_print(const CliSearchArgs *a);
 
 /* game.c: play one game between two computer players from `start`;
  * `turns` is called after each turn (may be NULL). */

@@ -31,16 +31,7 @@ static int solve_cmd(int argc, char **argv)
         return cli_fail("solve: which game? (yomi solve GAME [--position POS])");
     a.cfg.solve = true;
     a.cfg.endgame = SEARCH_ENDGAME_ALL; /* a game's own solver, where it has one */
-    _Alignas(16) unsigned char root[GAME_MAX_STATE];
-    Game *g = cli_open_game(a.game, &a.go, a.position, root);
-    if (!g)
-        return EXIT_USAGE;
-    static CliRow row;
-    const int rc = cli_search_one(g, root, &a.cfg, &row);
-    if (rc == EXIT_OK)
-        cli_print_rows(stdout, a.format, &row, 1, false);
-    game_close(g);
-    return rc;
+    return cli_search_and_print(&a);
 }
 
 const CliCommand cli_solve = {
