@@ -134,6 +134,13 @@ struct GameOps {
      * and stores the passed position (play(MOVE_PASS) on the terminal
      * state), as seed 001's does, so its counts match the seed's. */
     bool double_pass_end;
+    /* Null-move pruning (the yomi algorithm): whether letting the side to
+     * move pass is a fair test of its position here (false where zugzwang
+     * is likely), and the position with only the turn handed over.  Both or
+     * neither; NULL in games where zugzwang makes it unsafe (reversi,
+     * kalah).  The engine never asks when the side to move is in check. */
+    bool (*null_move_ok)(const Game *g, const void *state);
+    void (*play_null)(const Game *g, const void *state, void *child);
 };
 
 /* Every Game starts with this header; a game's own struct embeds it first

@@ -32,6 +32,7 @@ typedef enum {
     ALGO_NEGASCOUT,        /* seeds 000/001: null window on every child */
     ALGO_PVS,              /* modern PVS: full window on the first child */
     ALGO_MTDF,
+    ALGO_YOMI,             /* the engine's own: PVS + deepening + pruning */
     ALGO_COUNT
 } Algo;
 
@@ -51,7 +52,20 @@ typedef struct SearchConfig {
     uint64_t node_limit;  /* > 0: stop after about this many nodes */
     bool quiescence;      /* games that have it (gogo) */
     ExtraTurnMode extra_turn;
+    unsigned features;    /* ALGO_YOMI's YOMI_* switches (measuring them) */
 } SearchConfig;
+
+/* The yomi algorithm's parts that can be switched off one by one (options
+ * aspiration, null-move, lmr, check-extension: on|off) and the selective
+ * one that is off unless asked for (probcut). */
+enum {
+    YOMI_ASPIRATION = 1u << 0,
+    YOMI_NULL_MOVE = 1u << 1,
+    YOMI_LMR = 1u << 2,
+    YOMI_CHECK_EXTENSION = 1u << 3,
+    YOMI_PROBCUT = 1u << 4,
+    YOMI_DEFAULT_FEATURES = YOMI_ASPIRATION | YOMI_NULL_MOVE | YOMI_LMR | YOMI_CHECK_EXTENSION
+};
 
 /* Defaults: negascout, depth 6, best order, table on 16 MB, quiescence on. */
 void search_config_default(SearchConfig *cfg);
