@@ -224,7 +224,7 @@ static void search_iterate(Search *s, SearchResult *r)
     Ctx *c = &s->c;
     const SearchConfig *cfg = &c->cfg;
     const int target = cfg->solve ? DEPTH_SOLVE : cfg->depth;
-    const bool deepen = cfg->time_ms > 0 || cfg->node_limit > 0 || cfg->algo == ALGO_YOMI ||
+    const bool deepen = cfg->time_ms > 0 || cfg->node_limit > 0 || (cfg->algo == ALGO_YOMI && !cfg->solve) ||
                         (cfg->order == ORDER_BEST && cfg->table == TABLE_ON && !cfg->solve);
     Move pv[SEARCH_MAX_PLY];
     int guess = cfg->has_guess ? cfg->guess : 0, swing = 0;
