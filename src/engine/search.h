@@ -140,6 +140,9 @@ typedef struct {
     SearchConfig cfg;
 } Player;
 int player_parse(const char *spec, Player *p, Err *err);
+/* The computer player `yomi play` and the UI use unless told otherwise:
+ * the yomi algorithm, deepening for about a second a move. */
+#define PLAYER_DEFAULT_COMPUTER "yomi:40,time=1000"
 /* The spec back as text ("human", "negascout:6,time=2000"): every key that
  * differs from the defaults, so player_parse() gives the same player back
  * (the UI's save files rely on that). */
