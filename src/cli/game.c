@@ -61,13 +61,16 @@ int cli_play_game(const Game *g, const void *start, const SearchConfig *cfg[2], 
     Move legal[GAME_MAX_MOVES];
     static SearchResult r;
     int rc = EXIT_OK;
+    bool by_history = false; /* ended by a repetition rule: its value, not the board's */
+    int history_value = 0;
     while (n < MAX_GAME_PLIES) {
         const unsigned char *cur = hist + (size_t)n * GAME_MAX_STATE;
-        int v;
         if (g->ops->legal_moves(g, cur, legal) == 0)
             break;
-        if (g->ops->history_result && g->ops->history_result(g, hist_ptr, n + 1, &v))
+        if (g->ops->history_result && g->ops->history_result(g, hist_ptr, n + 1, &history_value)) {
+            by_history = true;
             break;
+        }
         const int side = g->ops->side_to_move(g, cur);
         search_set_history(s[side], hist_ptr, n);
         if (search_run(s[side], cur, &r, &err) != 0) {
@@ -91,7 +94,9 @@ int cli_play_game(const Game *g, const void *start, const SearchConfig *cfg[2], 
     const unsigned char *end = hist + (size_t)n * GAME_MAX_STATE;
     memcpy(rec->final, end, size);
     rec->plies = n;
-    int score = g->ops->is_terminal(g, end) ? g->ops->final_score(g, end) : g->ops->evaluate(g, end);
+    int score = by_history                 ? history_value
+                : g->ops->is_terminal(g, end) ? g->ops->final_score(g, end)
+                                              : g->ops->evaluate(g, end);
     rec->final_score = g->ops->side_to_move(g, end) == 0 ? score : -score;
     final_counts(g, end, rec->stores);
     search_free(s[0]);

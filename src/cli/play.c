@@ -18,7 +18,8 @@ const CliCommand cli_play = {
             "\n"
             "Start the terminal UI straight into a game.  A player P is `human` or\n"
             "ALGO:DEPTH[,KEY=VALUE...], e.g. negascout:6 or mtdf:8,table=on,order=best.\n"
-            "Defaults: --first human --second negascout:6.\n"
+            "Defaults: --first human --second " PLAYER_DEFAULT_COMPUTER "\n"
+            "(the yomi algorithm, about a second a move).\n"
             "\n"
             "examples:\n"
             "  yomi play reversi\n"
@@ -30,7 +31,7 @@ static int run_play(int argc, char **argv)
 {
     if (cli_wants_help(&cli_play, argc, argv))
         return EXIT_OK;
-    const char *game = NULL, *players[2] = {"human", "negascout:6"};
+    const char *game = NULL, *players[2] = {"human", PLAYER_DEFAULT_COMPUTER};
     CliGameOpts go = {.n = 0};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];

@@ -26,7 +26,7 @@ static int search_cmd(int argc, char **argv)
 #define SEARCH_OPTIONS_HELP \
     "  --position POS            start from POS (default: the game's start)\n" \
     "  --algo NAME               minimax, negamax, alphabeta, negaalpha, alphabeta-window,\n" \
-    "                            failsoft, negascout, pvs, mtdf (default negascout)\n" \
+    "                            failsoft, negascout, pvs, mtdf, yomi (default negascout)\n" \
     "  --depth N | --solve       plies to search (default 6), or to the end of the game\n" \
     "  --order natural|static|best   move order (default best)\n" \
     "  --table off|on|exact      transposition table (default on); exact = the seeds' memo\n" \
@@ -35,6 +35,8 @@ static int search_cmd(int argc, char **argv)
     "  --time MS | --nodes N     iterative deepening under a time or node limit\n" \
     "  --quiescence on|off       quiescence search where the game has it (default on)\n" \
     "  --extra-turn full|simplified   Kalah: how a move that keeps the turn is searched\n" \
+    "  --aspiration, --null-move, --lmr, --check-extension on|off\n" \
+    "                            yomi's parts, to measure them (default on)\n" \
     "  --start, --score, --rules, --capture   game variant options\n" \
     "  --format text|tsv|json    output format (default text)\n"
 

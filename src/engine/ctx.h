@@ -51,6 +51,8 @@ typedef struct Ctx {
     Tt *tt;                 /* TABLE_ON, else NULL */
     Memo *memo;             /* TABLE_EXACT, else NULL */
     int *history;           /* [2][65536] cutoff scores for ORDER_BEST */
+    Move *counter;          /* ALGO_YOMI: [2][65536] the reply that cut after a move */
+    int root_depth;         /* ALGO_YOMI: the iteration's depth (bounds extensions) */
     bool quiescence;
     unsigned char *states;  /* (SEARCH_MAX_PLY + 2) slots of GAME_MAX_STATE */
     PlyData *ply;

@@ -164,6 +164,13 @@ struct GameOps {
      * stopped and ignores the value). */
     int (*solver_search)(GameSolver *s, const void *state, int alpha, int beta,
                          Move *best, const SolverPoll *poll);
+    /* Null-move pruning (the yomi algorithm): whether letting the side to
+     * move pass is a fair test of its position here (false where zugzwang
+     * is likely), and the position with only the turn handed over.  Both or
+     * neither; NULL in games where zugzwang makes it unsafe (reversi,
+     * kalah).  The engine never asks when the side to move is in check. */
+    bool (*null_move_ok)(const Game *g, const void *state);
+    void (*play_null)(const Game *g, const void *state, void *child);
 };
 
 /* Every Game starts with this header; a game's own struct embeds it first

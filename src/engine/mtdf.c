@@ -49,6 +49,8 @@ int algo_root_window(Ctx *c, int ply, int depth)
         return negascout(c, ply, depth, -INF, INF);
     case ALGO_PVS:
         return pvs(c, ply, depth, -INF, INF);
+    case ALGO_YOMI:
+        return yomi_search(c, ply, depth, -INF, INF, MOVE_NONE, false);
     case ALGO_FAILSOFT:
     case ALGO_MTDF:
     default:

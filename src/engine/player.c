@@ -36,6 +36,17 @@ static int parse_choice(const char *key, const char *value, const char *const *n
     return err_set(err, "%s: '%.40s' is not one of %s", key, value ? value : "", list);
 }
 
+/* The yomi algorithm's switches, by option name. */
+static const struct {
+    const char *key;
+    unsigned bit;
+} features[] = {
+    {"aspiration", YOMI_ASPIRATION},           {"null-move", YOMI_NULL_MOVE},
+    {"lmr", YOMI_LMR},                         {"check-extension", YOMI_CHECK_EXTENSION},
+    {"probcut", YOMI_PROBCUT},
+};
+#define NFEATURES (sizeof features / sizeof features[0])
+
 int search_config_set(SearchConfig *cfg, const char *key, const char *value, Err *err)
 {
     static const char *const orders[] = {"natural", "static", "best", NULL};
@@ -104,6 +115,14 @@ int search_config_set(SearchConfig *cfg, const char *key, const char *value, Err
             return -1;
         cfg->quiescence = i == 1;
     } else {
+        for (size_t f = 0; f < NFEATURES; f++) {
+            if (strcmp(key, features[f].key) == 0) {
+                if (parse_choice(key, value, onoff, &i, err) != 0)
+                    return -1;
+                cfg->features = i ? cfg->features | features[f].bit : cfg->features & ~features[f].bit;
+                return 1;
+            }
+        }
         return 0;
     }
     return 1;
@@ -190,5 +209,8 @@ void player_format(const Player *p, char *buf, size_t len)
         ADD(",endgame=%d", c->endgame);
     if (c->extra_turn != d.extra_turn)
         ADD(",extra-turn=%s", c->extra_turn == EXTRA_TURN_FULL ? "full" : "simplified");
+    for (size_t f = 0; f < NFEATURES; f++)
+        if ((c->features ^ d.features) & features[f].bit)
+            ADD(",%s=%s", features[f].key, c->features & features[f].bit ? "on" : "off");
 #undef ADD
 }

@@ -35,6 +35,7 @@ static const char *const algo_names[ALGO_COUNT] = {
     [ALGO_NEGASCOUT] = "negascout",
     [ALGO_PVS] = "pvs",
     [ALGO_MTDF] = "mtdf",
+    [ALGO_YOMI] = "yomi",
 };
 
 const char *algo_name(Algo a) { return a < ALGO_COUNT ? algo_names[a] : "?"; }
@@ -48,7 +49,7 @@ int algo_parse(const char *name, Algo *a, Err *err)
         }
     }
     return err_set(err, "unknown algorithm '%.40s' (one of: minimax, negamax, alphabeta, "
-                        "negaalpha, alphabeta-window, failsoft, negascout, pvs, mtdf)",
+                        "negaalpha, alphabeta-window, failsoft, negascout, pvs, mtdf, yomi)",
                    name ? name : "");
 }
 
@@ -62,6 +63,7 @@ void search_config_default(SearchConfig *cfg)
     cfg->table_mb = 16;
     cfg->quiescence = true;
     cfg->extra_turn = EXTRA_TURN_FULL;
+    cfg->features = YOMI_DEFAULT_FEATURES;
 }
 
 Search *search_new(const Game *g, const SearchConfig *cfg, Err *err)
@@ -87,9 +89,15 @@ Search *search_new(const Game *g, const SearchConfig *cfg, Err *err)
     c->states = aligned_alloc(64, (SEARCH_MAX_PLY + 2) * GAME_MAX_STATE);
     c->ply = calloc(SEARCH_MAX_PLY + 2, sizeof *c->ply);
     c->history = calloc(2 * 65536, sizeof *c->history);
+    if (cfg->algo == ALGO_YOMI) {
+        c->counter = malloc(2 * 65536 * sizeof *c->counter);
+        if (c->counter)
+            memset(c->counter, 0xff, 2 * 65536 * sizeof *c->counter); /* MOVE_NONE */
+    }
     c->path = calloc(MAX_HISTORY + SEARCH_MAX_PLY + 2, sizeof *c->path);
     s->history_states = malloc((size_t)MAX_HISTORY * GAME_MAX_STATE);
-    bool ok = c->states && c->ply && c->history && c->path && s->history_states;
+    bool ok = c->states && c->ply && c->history && c->path && s->history_states &&
+              (cfg->algo != ALGO_YOMI || c->counter);
     if (ok && cfg->table == TABLE_ON) {
         ok = tt_init(&s->tt, (size_t)cfg->table_mb << 20) == 0;
         c->tt = &s->tt;
@@ -132,6 +140,7 @@ void search_free(Search *s)
     free(s->c.states);
     free(s->c.ply);
     free(s->c.history);
+    free(s->c.counter);
     free(s->c.path);
     free(s->history_states);
     free(s);
@@ -161,15 +170,23 @@ void search_clear(Search *s)
     if (s->c.memo)
         memo_clear(&s->memo);
     memset(s->c.history, 0, 2 * 65536 * sizeof *s->c.history);
+    if (s->c.counter)
+        memset(s->c.counter, 0xff, 2 * 65536 * sizeof *s->c.counter);
     for (int p = 0; p < SEARCH_MAX_PLY + 2; p++)
         s->c.ply[p].killer[0] = s->c.ply[p].killer[1] = MOVE_NONE;
 }
 
 /* One complete search of the root to `depth` with the configured
  * algorithm; the value from the side to move at the root. */
-static int search_once(Ctx *c, int depth, int guess, Move *pv, int *pv_len)
+static int search_once(Ctx *c, int depth, int guess, int swing, Move *pv, int *pv_len)
 {
     int v;
+    if (c->cfg.algo == ALGO_YOMI) {
+        v = yomi_root(c, depth, guess, swing);
+        *pv_len = c->ply[0].pv_len;
+        memcpy(pv, c->ply[0].pv, (size_t)*pv_len * sizeof *pv);
+        return v;
+    }
     if (c->cfg.algo == ALGO_MTDF) {
         v = mtdf(c, depth, guess, pv, pv_len);
         if (*pv_len == 0 && !c->stopped) { /* no pass failed high: cannot happen, but be safe */
@@ -216,17 +233,17 @@ static void search_iterate(Search *s, SearchResult *r)
     Ctx *c = &s->c;
     const SearchConfig *cfg = &c->cfg;
     const int target = cfg->solve ? DEPTH_SOLVE : cfg->depth;
-    const bool deepen = cfg->time_ms > 0 || cfg->node_limit > 0 ||
+    const bool deepen = cfg->time_ms > 0 || cfg->node_limit > 0 || (cfg->algo == ALGO_YOMI && !cfg->solve) ||
                         (cfg->order == ORDER_BEST && cfg->table == TABLE_ON && !cfg->solve);
     Move pv[SEARCH_MAX_PLY];
-    int guess = cfg->has_guess ? cfg->guess : 0;
+    int guess = cfg->has_guess ? cfg->guess : 0, swing = 0;
     bool have = false;
     for (int d = deepen ? 1 : target; d <= target; d++) {
         c->horizon = 0;
         if (c->tt)
             tt_new_search(c->tt);
         int len;
-        const int v = search_once(c, d, guess, pv, &len);
+        const int v = search_once(c, d, guess, swing, pv, &len);
         if (c->stopped) {
             /* A partial iteration still knows its best among the root
              * moves it finished; take it only when nothing is complete. */
@@ -242,6 +259,7 @@ static void search_iterate(Search *s, SearchResult *r)
         r->pv_len = len;
         memcpy(r->pv, pv, (size_t)len * sizeof *pv);
         r->stats.depth = d;
+        swing = d > 1 ? (v > guess ? v - guess : guess - v) : 0;
         guess = v;
         stats_publish_best(c->live, d, v, len ? pv[0] : MOVE_NONE);
         if (c->horizon == 0)

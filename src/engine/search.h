@@ -32,6 +32,7 @@ typedef enum {
     ALGO_NEGASCOUT,        /* seeds 000/001: null window on every child */
     ALGO_PVS,              /* modern PVS: full window on the first child */
     ALGO_MTDF,
+    ALGO_YOMI,             /* the engine's own: PVS + deepening + pruning */
     ALGO_COUNT
 } Algo;
 
@@ -53,10 +54,23 @@ typedef struct SearchConfig {
     ExtraTurnMode extra_turn;
     int endgame;          /* > 0: the game's solver takes positions this
                              near the end (game.h solver_size); 0: never */
+    unsigned features;    /* ALGO_YOMI's YOMI_* switches (measuring them) */
 } SearchConfig;
 
 /* An `endgame` setting that gives the solver every position. */
 #define SEARCH_ENDGAME_ALL 1000
+
+/* The yomi algorithm's parts that can be switched off one by one (options
+ * aspiration, null-move, lmr, check-extension: on|off) and the selective
+ * one that is off unless asked for (probcut). */
+enum {
+    YOMI_ASPIRATION = 1u << 0,
+    YOMI_NULL_MOVE = 1u << 1,
+    YOMI_LMR = 1u << 2,
+    YOMI_CHECK_EXTENSION = 1u << 3,
+    YOMI_PROBCUT = 1u << 4,
+    YOMI_DEFAULT_FEATURES = YOMI_ASPIRATION | YOMI_NULL_MOVE | YOMI_LMR | YOMI_CHECK_EXTENSION
+};
 
 /* Defaults: negascout, depth 6, best order, table on 16 MB, quiescence on. */
 void search_config_default(SearchConfig *cfg);
@@ -131,6 +145,9 @@ typedef struct {
     SearchConfig cfg;
 } Player;
 int player_parse(const char *spec, Player *p, Err *err);
+/* The computer player `yomi play` and the UI use unless told otherwise:
+ * the yomi algorithm, deepening for about a second a move. */
+#define PLAYER_DEFAULT_COMPUTER "yomi:40,time=1000"
 /* The spec back as text ("human", "negascout:6,time=2000"): every key that
  * differs from the defaults, so player_parse() gives the same player back
  * (the UI's save files rely on that). */

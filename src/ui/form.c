@@ -255,19 +255,27 @@ void form_game_id(const Form *fm, const GameFields *gf, char *id, size_t len,
 
 void form_add_player_fields(Form *fm, PlayerFields *pf, const char *label, bool human)
 {
-    SearchConfig d;
-    search_config_default(&d);
+    /* A computer player starts as the default one (search.h). */
+    Player def;
+    Err err = {{0}};
+    if (player_parse(PLAYER_DEFAULT_COMPUTER, &def, &err) != 0)
+        search_config_default(&def.cfg);
+    const SearchConfig d = def.cfg;
+    int time_choice = 0;
+    for (int i = 0; i < (int)(sizeof time_ms / sizeof time_ms[0]); i++)
+        if (time_ms[i] == d.time_ms)
+            time_choice = i;
     pf->who = form_add(fm, (FormField){.kind = FIELD_CHOICE, .label = label, CHOICES(who_names),
                                        .value = human ? 0 : 1});
     pf->algo = form_add(fm, (FormField){.kind = FIELD_CHOICE, .label = "Algorithm",
                                         .choices = form_algo_names(), .nchoices = ALGO_COUNT,
-                                        .value = ALGO_NEGASCOUT, .indent = 1,
+                                        .value = (int)d.algo, .indent = 1,
                                         .help = "see Help > Algorithms for what each one does"});
     pf->depth = form_add(fm, (FormField){.kind = FIELD_NUMBER, .label = "Depth", .value = d.depth > 0 ? d.depth : 6,
                                          .lo = 1, .hi = 40, .indent = 1,
                                          .help = "plies to look ahead (the maximum with a time limit)"});
     pf->time = form_add(fm, (FormField){.kind = FIELD_CHOICE, .label = "Time per move", CHOICES(time_names),
-                                        .indent = 1,
+                                        .value = time_choice, .indent = 1,
                                         .help = "iterative deepening until the time is up"});
     pf->table = form_add(fm, (FormField){.kind = FIELD_CHOICE, .label = "Table", CHOICES(form_table_names), .indent = 1,
                                          .help = "transposition table: remember searched positions"});

@@ -95,7 +95,7 @@ int game_screen_init(Screen *s, void *arg)
         UiPlayer players[2];
         Err err = {{0}};
         for (int i = 0; i < 2; i++) {
-            if (ui_player_parse(a->players[i] ? a->players[i] : (i ? "negascout:6" : "human"),
+            if (ui_player_parse(a->players[i] ? a->players[i] : (i ? PLAYER_DEFAULT_COMPUTER : "human"),
                                 &players[i], &err) != 0) {
                 snprintf(a->error, sizeof a->error, "%s", err.msg);
                 free(gs);

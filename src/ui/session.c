@@ -302,7 +302,7 @@ Session *session_read(FILE *f, const char *name, Err *err)
             }
             for (int i = 0; i < 2; i++)
                 if (!have_player[i])
-                    ui_player_parse(i == 0 ? "human" : "negascout:6", &players[i], &perr);
+                    ui_player_parse(i == 0 ? "human" : PLAYER_DEFAULT_COMPUTER, &players[i], &perr);
             GameOption opts[SESSION_MAX_OPTS];
             for (int i = 0; i < nopts; i++)
                 opts[i] = (GameOption){keys[i], vals[i]};

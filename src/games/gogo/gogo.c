@@ -287,6 +287,33 @@ static int op_noisy_moves(const Game *g, const void *state, Move *moves)
     return k;
 }
 
+/* ---- null move (the yomi algorithm's pruning) ---------------------------- */
+
+/* With drops there is nearly always a useful move, so zugzwang is rare in
+ * gogo; the one place a pass would flatter a side is a bare king with an
+ * empty hand, where every move may worsen things. */
+static bool op_null_move_ok(const Game *g, const void *state)
+{
+    (void)g;
+    const GogoState *s = as_state(state);
+    if (s->by_owner[s->side] & ~s->by_kind[K_KING - 1])
+        return true;
+    for (int k = 0; k < GOGO_HAND_KINDS; k++)
+        if (s->hand[s->side][k])
+            return true;
+    return false;
+}
+
+static void op_play_null(const Game *g, const void *state, void *child)
+{
+    (void)g;
+    GogoState *c = child;
+    *c = *as_state(state);
+    c->side ^= 1;
+    c->hash ^= T.zobrist_side;
+    c->move_number++;
+}
+
 const GameOps gogo_ops = {
     .family = "gogo",
     .description = "gogo shogi: 5x5 shogi (minishogi, 5五将棋) with drops",
@@ -312,6 +339,8 @@ const GameOps gogo_ops = {
     .history_result = op_history_result,
     .in_check = op_in_check,
     .noisy_moves = op_noisy_moves,
+    .null_move_ok = op_null_move_ok,
+    .play_null = op_play_null,
 };
 
 /* ---- public helpers (gogo.h) ---------------------------------------------------- */

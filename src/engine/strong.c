@@ -1,0 +1,311 @@
+/* strong.c - the yomi algorithm: the engine's tournament search.
+ *
+ * The seed algorithms reproduce textbook numbers; this one only has to
+ * play well.  It is principal variation search over the same per-ply
+ * context, driven by iterative deepening with aspiration windows, with a
+ * move picker that tries the table's move before it even scores the rest,
+ * and with the selective parts that pay in practice: check extension,
+ * null-move pruning where the game allows it, late-move reductions.  Each
+ * of them can be switched off (SearchConfig.features) so that BENCHMARKS.md
+ * can measure what it is worth.  Values are exact whenever the search
+ * reaches the end of the game: a solve never uses the null move, and a
+ * reduction that touches the depth limit marks the iteration as unsolved.
+ */
+#include <string.h>
+
+#include "engine/algos.h"
+
+#define NULL_MOVE_MIN_DEPTH 2
+#define LMR_MIN_DEPTH 3
+#define LMR_FIRST_MOVE 3  /* moves tried before this one are never reduced */
+#define ASPIRATION_MIN 8  /* the first window's half width, in the game's units */
+
+/* Sort-key parts below the game's own hint: the hint decides, then these
+ * break its ties (captures and checks before killers before the rest). */
+#define KEY_HINT_SHIFT 24
+#define KEY_KILLER0 (1 << 23)
+#define KEY_KILLER1 (1 << 22)
+#define KEY_COUNTER (1 << 21)
+#define KEY_HISTORY_MAX ((1 << 21) - 1)
+
+typedef struct {
+    Move *moves;
+    int n, next;
+    bool scored;
+    int64_t keys[GAME_MAX_MOVES];
+    bool tactical[GAME_MAX_MOVES]; /* the game's hint says the move is special */
+} Picker;
+
+/// The staged picker.  Most nodes that cut do so on their first move, and
+/// that move is usually the table's; so the table's move goes first before
+/// anything is scored, and only when it fails to cut are the others given a
+/// key: the game's cheap judgement of each move (score_moves: captures and
+/// checks in gogo, corners and mobility in reversi, extra turns in kalah),
+/// then the killers of this ply, the move that last refuted the opponent's
+/// previous move (the counter-move), and the history score.  The next move
+/// is picked by selection, so a node that cuts early never sorts the rest.
+static void picker_init(Picker *pk, Move *moves, int n, Move hint)
+{
+    pk->moves = moves;
+    pk->n = n;
+    pk->next = 0;
+    pk->scored = false;
+    if (hint == MOVE_NONE)
+        return;
+    for (int i = 0; i < n; i++) {
+        if (moves[i] == hint) {
+            moves[i] = moves[0];
+            moves[0] = hint;
+            pk->tactical[0] = true; /* never reduced */
+            pk->next = -1;          /* the table move is pending */
+            return;
+        }
+    }
+}
+
+static void picker_score(Ctx *c, int ply, Move prev, Picker *pk, int from)
+{
+    Move *moves = pk->moves + from;
+    const int n = pk->n - from;
+    int hints[GAME_MAX_MOVES];
+    const void *s = ctx_state(c, ply);
+    const bool hinted = c->ops->score_moves != NULL;
+    if (hinted)
+        c->ops->score_moves(c->g, s, moves, n, hints);
+    else if (c->ops->order_static)
+        c->ops->order_static(c->g, s, moves, n);
+    const PlyData *p = &c->ply[ply];
+    const int side = ctx_side(c, ply);
+    const int *history = c->history + side * 65536;
+    const Move counter = prev < MOVE_PASS ? c->counter[side * 65536 + prev] : MOVE_NONE;
+    for (int i = 0; i < n; i++) {
+        const Move m = moves[i];
+        int64_t k = hinted ? (int64_t)hints[i] * ((int64_t)1 << KEY_HINT_SHIFT) : 0;
+        /* Without hints every move is quiet; with them, the order_static
+         * order is kept by the sort's tie rule (lowest index first). */
+        bool special = hinted && hints[i] > 0;
+        if (m == p->killer[0])
+            k += KEY_KILLER0, special = true;
+        else if (m == p->killer[1])
+            k += KEY_KILLER1, special = true;
+        else if (m == counter)
+            k += KEY_COUNTER, special = true;
+        if (m != MOVE_PASS)
+            k += history[m] < KEY_HISTORY_MAX ? history[m] : KEY_HISTORY_MAX;
+        pk->keys[from + i] = k;
+        pk->tactical[from + i] = special || m == MOVE_PASS;
+    }
+    pk->scored = true;
+}
+
+/* The next move to try and its index, MOVE_NONE when all are tried. */
+static Move picker_next(Ctx *c, int ply, Move prev, Picker *pk, int *index)
+{
+    if (pk->next < 0) {
+        pk->next = 1;
+        *index = 0;
+        return pk->moves[0];
+    }
+    const int i = pk->next;
+    if (i >= pk->n)
+        return MOVE_NONE;
+    if (c->cfg.order != ORDER_BEST) { /* the caller's order, as it is */
+        pk->next++;
+        pk->tactical[i] = false;
+        *index = i;
+        return pk->moves[i];
+    }
+    if (!pk->scored)
+        picker_score(c, ply, prev, pk, i);
+    int best = i;
+    for (int j = i + 1; j < pk->n; j++)
+        if (pk->keys[j] > pk->keys[best])
+            best = j;
+    if (best != i) {
+        const Move m = pk->moves[best];
+        const int64_t k = pk->keys[best];
+        const bool t = pk->tactical[best];
+        /* Shift rather than swap, so equal keys keep their order. */
+        memmove(pk->moves + i + 1, pk->moves + i, (size_t)(best - i) * sizeof *pk->moves);
+        memmove(pk->keys + i + 1, pk->keys + i, (size_t)(best - i) * sizeof *pk->keys);
+        memmove(pk->tactical + i + 1, pk->tactical + i, (size_t)(best - i) * sizeof *pk->tactical);
+        pk->moves[i] = m;
+        pk->keys[i] = k;
+        pk->tactical[i] = t;
+    }
+    pk->next++;
+    *index = i;
+    return pk->moves[i];
+}
+
+static bool has_feature(const Ctx *c, unsigned f) { return (c->cfg.features & f) != 0; }
+
+/// Null-move pruning: if the side to move could pass and still be at or
+/// above beta after a search shallower by R, a real move would do at least
+/// as well, so the node fails high without searching its moves.  That
+/// "at least as well" is false in zugzwang, so only games that say when a
+/// pass is a fair test (the null_move_ok hook; gogo) get it, never in
+/// check, never twice in a row, never at PV nodes and never in a solve,
+/// which must stay exact.  A cut made this way counts as touching the
+/// depth limit: it is a guess, not a proof.
+static bool null_move_cuts(Ctx *c, int ply, int depth, int beta, int *value)
+{
+    const void *s = ctx_state(c, ply);
+    if (beta >= SCORE_WIN_MIN || beta <= -SCORE_WIN_MIN || !c->ops->null_move_ok(c->g, s) ||
+        c->ops->evaluate(c->g, s) < beta)
+        return false;
+    const int reduction = depth >= 6 ? 3 : 2;
+    c->ops->play_null(c->g, s, ctx_state(c, ply + 1));
+    c->ply[ply + 1].lead_len = 0;
+    int v = -yomi_search(c, ply + 1, depth - 1 - reduction, -beta, -beta + 1, MOVE_NONE, false);
+    if (c->stopped || v < beta)
+        return false;
+    c->horizon++;
+    *value = v >= SCORE_WIN_MIN ? beta : v; /* a pass proves no mate */
+    return true;
+}
+
+/// Late-move reductions: with the moves well ordered, a quiet move tried
+/// late (not the table's, not a killer or counter-move, not a capture,
+/// promotion or check by the game's hint) almost never turns out best, so
+/// it is first searched shallower by a ply, or two when very late in a deep
+/// node, and searched again at full depth only when it beats alpha anyway.
+static int lmr_reduction(const Ctx *c, int depth, int index, bool tactical, bool check)
+{
+    if (!has_feature(c, YOMI_LMR) || depth < LMR_MIN_DEPTH || index < LMR_FIRST_MOVE ||
+        tactical || check)
+        return 0;
+    return depth >= 6 && index >= 8 ? 2 : 1;
+}
+
+/// One node of the yomi search: fail-soft PVS.  The first move gets the
+/// full window, every later one a null window around the best so far and a
+/// re-search only when it surprises; the table gives bounds and the first
+/// move; scores of decided games are mate distances, and a window that
+/// asks for more than the quickest possible mate from here is cut at once
+/// (mate-distance pruning); repetition is the game's rule through the
+/// history_result hook, asked at every node below the root.  A side in
+/// check gets a ply more (check extension, bounded by twice the iteration
+/// depth so that perpetual checks end), so forced lines are seen through.
+int yomi_search(Ctx *c, int ply, int depth, int alpha, int beta, Move prev, bool allow_null)
+{
+    PlyData *p = &c->ply[ply];
+    p->pv_len = 0;
+    if ((++c->n.nodes & (STATS_PUBLISH_EVERY - 1)) == 0)
+        ctx_checkpoint(c);
+    if (c->stopped)
+        return 0;
+    if (ply > 0) {
+        int v;
+        if (c->ops->history_result && ctx_repetition(c, ply, &v))
+            return v;
+        alpha = max_int(alpha, -SCORE_WIN + ply);
+        beta = min_int(beta, SCORE_WIN - ply - 1);
+        if (alpha >= beta)
+            return alpha;
+    }
+    const void *s = ctx_state(c, ply);
+    const bool check = c->ops->in_check && depth > 0 && c->ops->in_check(c->g, s);
+    if (check && has_feature(c, YOMI_CHECK_EXTENSION) && ply < 2 * c->root_depth)
+        depth++;
+    if (depth <= 0 || ply >= SEARCH_MAX_PLY - 1)
+        return ctx_leaf(c, ply, alpha, beta);
+
+    Node nd;
+    nd.alpha = nd.orig_alpha = alpha;
+    nd.beta = nd.orig_beta = beta;
+    nd.hint = MOVE_NONE;
+    nd.keyed = false;
+    nd.horizon_before = c->horizon;
+    if ((c->tt || c->memo) && ctx_probe(c, ply, depth, &nd))
+        return nd.value;
+    alpha = nd.alpha;
+    beta = nd.beta;
+    const bool pv_node = beta - alpha > 1;
+
+    int v;
+    if (allow_null && !pv_node && !check && depth >= NULL_MOVE_MIN_DEPTH && c->ops->play_null &&
+        has_feature(c, YOMI_NULL_MOVE) && !c->cfg.solve && null_move_cuts(c, ply, depth, beta, &v))
+        return node_close(c, ply, depth, &nd, v, MOVE_NONE);
+    if (c->stopped)
+        return 0;
+
+    const int n = c->ops->legal_moves(c->g, s, p->moves);
+    if (n == 0) {
+        v = nd.keyed && c->memo && c->ops->double_pass_end
+                ? ctx_terminal_through_pass(c, ply, depth, &nd)
+                : ctx_terminal_value(c, ply);
+        return node_close(c, ply, depth, &nd, v, MOVE_NONE);
+    }
+    if (c->cfg.order == ORDER_STATIC && c->ops->order_static)
+        c->ops->order_static(c->g, s, p->moves, n);
+    Picker pk;
+    picker_init(&pk, p->moves, n, c->cfg.order == ORDER_NATURAL ? MOVE_NONE : nd.hint);
+
+    int best = -INF, index;
+    Move best_move = MOVE_NONE, m;
+    while ((m = picker_next(c, ply, prev, &pk, &index)) != MOVE_NONE) {
+        bool same;
+        const int d = child_make(c, ply, m, depth, &same);
+        const int a = max_int(alpha, best);
+        if (same) {
+            v = yomi_search(c, ply + 1, d, a, beta, m, true);
+        } else if (index == 0 || m == MOVE_PASS) {
+            v = -yomi_search(c, ply + 1, d, -beta, -a, m, true);
+        } else {
+            const int r = lmr_reduction(c, depth, index, pk.tactical[index], check);
+            v = -yomi_search(c, ply + 1, d - r, -(a + 1), -a, m, true);
+            if (r && v > a && !c->stopped)
+                v = -yomi_search(c, ply + 1, d, -(a + 1), -a, m, true);
+            if (v > a && v < beta && !c->stopped) {
+                c->n.researches++;
+                v = -yomi_search(c, ply + 1, d, -beta, -a, m, true);
+            }
+        }
+        if (c->stopped)
+            return 0;
+        if (v > best) {
+            best = v;
+            best_move = m;
+            ctx_pv_update(c, ply, m);
+            if (best >= beta) {
+                ctx_note_cutoff(c, ply, depth, m);
+                if (prev < MOVE_PASS && m != MOVE_PASS && c->cfg.order == ORDER_BEST)
+                    c->counter[ctx_side(c, ply) * 65536 + prev] = m;
+                break;
+            }
+        }
+    }
+    return node_close(c, ply, depth, &nd, best, best_move);
+}
+
+/// Aspiration windows: an iteration's value is usually close to the last
+/// one's, and a narrow window (guess - delta, guess + delta) cuts far more
+/// than (-inf, inf).  When the value falls outside, the search failed low
+/// or high and is repeated with that side of the window widened fourfold,
+/// until it lands inside (or the window is the whole range).  The first
+/// iterations and decided games (mate scores) use the full window.  The
+/// width starts at the last two iterations' difference, never below
+/// ASPIRATION_MIN, so it follows the game's scale (discs, seeds, centipawns).
+int yomi_root(Ctx *c, int depth, int guess, int swing)
+{
+    c->root_depth = depth;
+    if (!has_feature(c, YOMI_ASPIRATION) || depth < 3 || guess >= SCORE_WIN_MIN ||
+        guess <= -SCORE_WIN_MIN)
+        return yomi_search(c, 0, depth, -INF, INF, MOVE_NONE, false);
+    int delta = max_int(ASPIRATION_MIN, swing);
+    int alpha = max_int(guess - delta, -INF), beta = min_int(guess + delta, INF);
+    for (;;) {
+        const int v = yomi_search(c, 0, depth, alpha, beta, MOVE_NONE, false);
+        if (c->stopped || (v > alpha && v < beta))
+            return v;
+        c->n.researches++;
+        delta *= 4;
+        if (v <= alpha)
+            alpha = delta > SCORE_WIN_MIN / 4 ? -INF : max_int(v - delta, -INF);
+        else
+            beta = delta > SCORE_WIN_MIN / 4 ? INF : min_int(v + delta, INF);
+        if (alpha == -INF && beta == INF)
+            return yomi_search(c, 0, depth, alpha, beta, MOVE_NONE, false);
+    }
+}

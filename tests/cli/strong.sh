@@ -1,0 +1,42 @@
+#!/bin/sh
+# The yomi algorithm through the command line: selectable by name in every
+# command that takes an algorithm, exact in solved positions, its switches
+# are options, and a short match against the seeds' negascout.
+. "$TESTLIB"
+
+run_yomi search reversi-4x4 --solve --algo yomi --format tsv
+is "$(printf '%s\n' "$out" | awk -F '\t' 'NR == 2 { print $2, $4 }')" "yomi -8" \
+    "yomi solves 4x4 reversi to the seeds' value"
+run_yomi search reversi-4x4 --solve --algo yomi --aspiration off --null-move off --lmr off \
+    --check-extension off --format tsv
+is "$(printf '%s\n' "$out" | awk -F '\t' 'NR == 2 { print $4 }')" "-8" "and with every switch off"
+
+run_yomi search gogo --position '4k/5/5/5/K4 b 2G 1' --algo yomi --depth 5 --format tsv
+is "$(printf '%s\n' "$out" | awk -F '\t' 'NR == 2 { print $4 }')" "29997" \
+    "gogo: a mate in two moves scores SCORE_WIN - 3"
+run_yomi search gogo --position '4k/5/4G/5/K4 b G 1' --algo yomi --depth 4 --format tsv
+is "$(printf '%s\n' "$out" | awk -F '\t' 'NR == 2 { print $4, $5 }')" "29999 G*2b" \
+    "gogo: the mate in one, found at once"
+
+run_yomi search kalah-4x3 --solve --algo yomi --format tsv
+is "$(printf '%s\n' "$out" | awk -F '\t' 'NR == 2 { print $4 }')" "6" "Kalah(4,3) = +6 (solved.txt)"
+
+run_yomi compare reversi-4x4 --algos pvs,yomi --solve --format tsv
+is "$(printf '%s\n' "$out" | awk -F '\t' 'NR > 1 { print $2, $4 }' | tr '\n' ';')" "pvs -8;yomi -8;" \
+    "compare takes yomi"
+
+run_yomi search gogo --algo yomi --time 200 --depth 60 --format tsv
+ok $rc "a time-limited yomi search answers"
+
+bad_input "a bad switch value" search reversi --algo yomi --lmr sometimes
+bad_input "a bad switch in a player" match reversi --first yomi:2,null-move=x --second negascout:2
+
+# Deterministic players, so the result is fixed; yomi must not lose the
+# pair of games (colours swapped) to negascout at the same depth.
+run_yomi match gogo --first yomi:4 --second negascout:4 --games 2 --swap
+total=$(printf '%s\n' "$out" | awk -F '\t' '$1 == "total" { print $4 }')
+a=$(printf '%s\n' "$total" | sed -n 's/^A \([0-9]*\), B \([0-9]*\).*/\1/p')
+b=$(printf '%s\n' "$total" | sed -n 's/^A \([0-9]*\), B \([0-9]*\).*/\2/p')
+ok $([ -n "$a" ] && [ "$a" -ge "$b" ] && echo 0 || echo 1) "gogo: yomi:4 at least even with negascout:4 ($total)"
+
+done_testing
