@@ -51,6 +51,7 @@ struct GameSolver {
     uint64_t parity_squares[16];   /* squares of the quadrants a parity mask names */
     uint64_t neighbours[64];       /* the (up to 8) squares around each square */
     uint64_t prio[4];              /* shallow order: corners, edges, inside, next to corners */
+    uint8_t square_value[64];      /* deep order's last tie-break, by prio class */
     uint64_t walls[4];             /* per axis, squares with an off-board neighbour on it */
     uint64_t lines[4][16];         /* per axis, every line of squares */
     int nlines[4];
@@ -380,9 +381,35 @@ static bool poll_stop(GameSolver *s)
     return s->stopped;
 }
 
-/* Order: the table's move, then moves leaving the opponent the fewest
- * replies (corners count twice: they are the replies that hurt), ties to
- * moves into odd quadrants. */
+/* Empty squares next to the discs of `o`: where the side of `p` may one
+ * day move ("potential mobility"); the wraps of the shifts only reach
+ * squares outside the empties of narrow boards or harmless ones. */
+static inline uint64_t potential_moves(uint64_t o, uint64_t empty)
+{
+    const uint64_t side = o & BB_INNER_COLS;
+    return (side << 1 | side >> 1 | o << 8 | o >> 8 | side << 7 | side >> 7 | side << 9 |
+            side >> 9) & empty;
+}
+
+/* Corners and the edge squares beside them held by `p`: never flippable,
+ * a cheap stand-in for stability. */
+static inline int corner_stability(const GameSolver *s, uint64_t p)
+{
+    const uint64_t c = p & s->corners;
+    return bb_count((c | (c << 1 & ~0x0101010101010101ULL) | (c >> 1 & ~0x8080808080808080ULL) |
+                     c << 8 | c >> 8) & p);
+}
+
+static inline int weighted_count(const GameSolver *s, uint64_t b)
+{
+    return bb_count(b) + bb_count(b & s->corners);
+}
+
+/* Order: the table's move, a wipe-out, then moves leaving the opponent the
+ * fewest replies (corners count twice: they are the replies that hurt);
+ * ties go to moves that make our corners and edges safe, that leave the
+ * opponent few squares to aim at later, into good squares, into odd
+ * quadrants. */
 static int order_moves(const GameSolver *s, uint64_t p, uint64_t o, uint64_t moves, uint64_t empty,
                        unsigned parity, int hint, MoveItem *list)
 {
@@ -390,16 +417,19 @@ static int order_moves(const GameSolver *s, uint64_t p, uint64_t o, uint64_t mov
     for (; moves; moves &= moves - 1) {
         const int sq = __builtin_ctzll(moves);
         const uint64_t bit = 1ULL << sq, f = bb_flips(p, o, sq);
+        const uint64_t np = o ^ f, no = p ^ f ^ bit, ne = empty ^ bit;
         int score;
         if (sq == hint) {
-            score = 1 << 20;
+            score = 1 << 30;
+        } else if (!np) {
+            score = 1 << 29;
         } else {
-            const uint64_t replies = bb_moves(o ^ f, p ^ f ^ bit, empty ^ bit);
-            score = -16 * (bb_count(replies) + bb_count(replies & s->corners));
+            score = (64 - weighted_count(s, bb_moves(np, no, ne))) << 15;
+            score += corner_stability(s, no) << 11;
+            score += (64 - weighted_count(s, potential_moves(no, ne))) << 5;
+            score += s->square_value[sq];
             if (parity & s->quadrant[sq])
                 score += 4;
-            if (bit & s->corners)
-                score += 8;
         }
         list[n].flips = f;
         list[n].sq = sq;
@@ -535,6 +565,10 @@ static void init_geometry(GameSolver *s, const Reversi *r)
     s->prio[1] = edges & ~r->corners & ~r->near_corners;
     s->prio[2] = r->valid & ~edges & ~r->near_corners;
     s->prio[3] = r->near_corners & ~r->corners;
+    static const uint8_t class_value[4] = {3, 2, 1, 0};
+    for (int c = 0; c < 4; c++)
+        for (uint64_t m = s->prio[c]; m; m &= m - 1)
+            s->square_value[__builtin_ctzll(m)] = class_value[c];
     /* The stability bound needs many stable opponent discs to cut, so it is
      * only worth computing when alpha is already high; nearer the end the
      * bar is lower. */
