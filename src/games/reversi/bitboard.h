@@ -74,7 +74,7 @@ static inline uint64_t bb_flips_down(uint64_t ray, uint64_t p, uint64_t o)
 
 /* Discs flipped when the owner of `p` plays on the empty square `sq`
  * (0 when the move is illegal). */
-static inline uint64_t bb_flips(uint64_t p, uint64_t o, int sq)
+static inline __attribute__((always_inline)) uint64_t bb_flips(uint64_t p, uint64_t o, int sq)
 {
     const uint64_t *r = bb_rays[sq];
     return bb_flips_up(r[0], p, o) | bb_flips_up(r[1], p, o) |

@@ -11,15 +11,18 @@
  * Stability gives an upper bound that cuts nodes whose window is already
  * hopeless for the mover.  Nothing allocates after reversi_solver_new().
  */
+#define _DEFAULT_SOURCE /* madvise */
 #include "games/reversi/endgame.h"
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "games/reversi/internal.h"
 
 enum {
-    SHALLOW_MAX = 7,        /* at most this many empties: no table */
+    SHALLOW_MAX = 7,        /* at most this many empties: parity order, no table */
+    TABLE_MIN = 10,         /* at least this many empties: the table */
     POLL_EVERY = 1 << 14,   /* positions between two SolverPoll checkpoints */
     NO_SQUARE = 64,
     SCORE_BOUND = 127       /* beyond every disc difference */
@@ -405,13 +408,13 @@ static inline int weighted_count(const GameSolver *s, uint64_t b)
     return bb_count(b) + bb_count(b & s->corners);
 }
 
-/* Order: the table's move, a wipe-out, then moves leaving the opponent the
+/* Order: a wipe-out, then moves leaving the opponent the
  * fewest replies (corners count twice: they are the replies that hurt);
  * ties go to moves that make our corners and edges safe, that leave the
  * opponent few squares to aim at later, into good squares, into odd
  * quadrants. */
 static int order_moves(const GameSolver *s, uint64_t p, uint64_t o, uint64_t moves, uint64_t empty,
-                       unsigned parity, int hint, MoveItem *list)
+                       unsigned parity, bool prefetch, MoveItem *list)
 {
     int n = 0;
     for (; moves; moves &= moves - 1) {
@@ -419,9 +422,9 @@ static int order_moves(const GameSolver *s, uint64_t p, uint64_t o, uint64_t mov
         const uint64_t bit = 1ULL << sq, f = bb_flips(p, o, sq);
         const uint64_t np = o ^ f, no = p ^ f ^ bit, ne = empty ^ bit;
         int score;
-        if (sq == hint) {
-            score = 1 << 30;
-        } else if (!np) {
+        if (prefetch)
+            __builtin_prefetch(tt_bucket(s, np, no));
+        if (!np) {
             score = 1 << 29;
         } else {
             score = (64 - weighted_count(s, bb_moves(np, no, ne))) << 15;
@@ -453,11 +456,13 @@ static int search_deep(GameSolver *s, uint64_t p, uint64_t o, int alpha, int bet
 {
     if (++s->nodes >= s->next_poll && poll_stop(s))
         return 0;
+    if (empties >= TABLE_MIN)
+        __builtin_prefetch(tt_bucket(s, p, o));
     const int bound = stability_bound(s, p, o, alpha, empties);
     if (bound <= alpha)
         return bound;
     int hint = NO_SQUARE;
-    const TtEntry *e = tt_find(s, p, o);
+    const TtEntry *e = empties >= TABLE_MIN ? tt_find(s, p, o) : NULL;
     if (e) {
         if (e->lower >= beta || e->lower == e->upper) {
             if (best_move)
@@ -474,11 +479,27 @@ static int search_deep(GameSolver *s, uint64_t p, uint64_t o, int alpha, int bet
             return -score_end(s, o, empties);
         return -search_deep(s, o, p, -beta, -alpha, empties, empty, parity, true, NULL);
     }
+    /* The table's move alone first: it often cuts, and then the others
+     * need not be ordered at all. */
     MoveItem list[64];
-    const int n = order_moves(s, p, o, moves, empty, parity, hint, list);
+    int n = 0;
+    uint64_t unordered = moves;
+    if (hint != NO_SQUARE && (moves >> hint & 1)) {
+        list[0].flips = bb_flips(p, o, hint);
+        list[0].sq = hint;
+        list[0].score = 0;
+        n = 1;
+        unordered ^= 1ULL << hint;
+    }
     const int alpha0 = alpha;
     int best = -SCORE_BOUND, best_sq = NO_SQUARE;
-    for (int i = 0; i < n; i++) {
+    for (int i = 0;; i++) {
+        if (i == n) {
+            if (!unordered)
+                break;
+            n += order_moves(s, p, o, unordered, empty, parity, empties > TABLE_MIN, list + n);
+            unordered = 0;
+        }
         int top = i;
         for (int j = i + 1; j < n; j++)
             if (list[j].score > list[top].score)
@@ -509,7 +530,8 @@ static int search_deep(GameSolver *s, uint64_t p, uint64_t o, int alpha, int bet
                 alpha = v;
         }
     }
-    tt_store(s, p, o, empties, alpha0, beta, best, best_sq);
+    if (empties >= TABLE_MIN || best_move)
+        tt_store(s, p, o, empties, alpha0, beta, best, best_sq);
     if (best_move)
         *best_move = best_sq;
     return best;
@@ -597,7 +619,16 @@ GameSolver *reversi_solver_new(const Game *g, int table_mb, Err *err)
     while (bits < 40 && (sizeof(TtEntry) << (bits + 1)) <= bytes)
         bits++;
     s->tt_bits = bits;
-    s->tt = calloc((size_t)1 << bits, sizeof(TtEntry));
+    /* 2 MB aligned so the kernel may back it with huge pages: the table is
+     * probed at random, and TLB misses would double each probe's cost. */
+    const size_t tt_bytes = sizeof(TtEntry) << bits, huge = (size_t)2 << 20;
+    s->tt = aligned_alloc(huge, (tt_bytes + huge - 1) / huge * huge);
+    if (s->tt) {
+#ifdef MADV_HUGEPAGE
+        madvise(s->tt, tt_bytes, MADV_HUGEPAGE);
+#endif
+        memset(s->tt, 0, tt_bytes);
+    }
     if (!s->tt) {
         free(s);
         err_set(err, "out of memory for the reversi endgame table (%d MB)", table_mb);
