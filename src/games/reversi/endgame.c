@@ -22,7 +22,8 @@
 
 enum {
     SHALLOW_MAX = 7,        /* at most this many empties: parity order, no table */
-    TABLE_MIN = 10,         /* at least this many empties: the table */
+    TABLE_MIN = 8,          /* at least this many empties: the table */
+    ETC_MIN = 12,           /* at least this many empties: enhanced transposition cutoffs */
     POLL_EVERY = 1 << 14,   /* positions between two SolverPoll checkpoints */
     NO_SQUARE = 64,
     SCORE_BOUND = 127       /* beyond every disc difference */
@@ -442,6 +443,23 @@ static int order_moves(const GameSolver *s, uint64_t p, uint64_t o, uint64_t mov
     return n;
 }
 
+/* Enhanced transposition cutoff: a child the table already knows to be
+ * bad enough for the opponent refutes this node without a search. */
+static bool etc_cut(const GameSolver *s, uint64_t p, uint64_t o, const MoveItem *list, int n,
+                    int beta, int *value, int *move)
+{
+    for (int i = 0; i < n; i++) {
+        const uint64_t bit = 1ULL << list[i].sq;
+        const TtEntry *e = tt_find(s, o ^ list[i].flips, p ^ list[i].flips ^ bit);
+        if (e && -e->upper >= beta) {
+            *value = -e->upper;
+            *move = list[i].sq;
+            return true;
+        }
+    }
+    return false;
+}
+
 /// The deep search runs principal-variation search: the first (best-ordered)
 /// move gets the full window, the others a null window that only asks "is
 /// it better?", re-searched in full when it is; nodes outside the principal
@@ -497,8 +515,15 @@ static int search_deep(GameSolver *s, uint64_t p, uint64_t o, int alpha, int bet
         if (i == n) {
             if (!unordered)
                 break;
+            const int first = n;
             n += order_moves(s, p, o, unordered, empty, parity, empties > TABLE_MIN, list + n);
             unordered = 0;
+            if (empties >= ETC_MIN && etc_cut(s, p, o, list + first, n - first, beta, &best, &best_sq)) {
+                tt_store(s, p, o, empties, alpha0, beta, best, best_sq);
+                if (best_move)
+                    *best_move = best_sq;
+                return best;
+            }
         }
         int top = i;
         for (int j = i + 1; j < n; j++)
