@@ -49,6 +49,7 @@ struct GameSolver {
     bool stopped;
     /* the table: 2-way buckets */
     TtEntry *tt;
+    size_t tt_bytes;
     int tt_bits;
     /* board geometry */
     uint8_t quadrant[64];          /* the bit of the square's quadrant */
@@ -644,16 +645,16 @@ GameSolver *reversi_solver_new(const Game *g, int table_mb, Err *err)
     while (bits < 40 && (sizeof(TtEntry) << (bits + 1)) <= bytes)
         bits++;
     s->tt_bits = bits;
-    /* 2 MB aligned so the kernel may back it with huge pages: the table is
-     * probed at random, and TLB misses would double each probe's cost. */
-    const size_t tt_bytes = sizeof(TtEntry) << bits, huge = (size_t)2 << 20;
-    s->tt = aligned_alloc(huge, (tt_bytes + huge - 1) / huge * huge);
-    if (s->tt) {
+    /* Anonymous memory comes zeroed, page by page as it is first touched,
+     * so a short solve does not pay for clearing the whole table; huge
+     * pages keep the random probes from missing the TLB. */
+    s->tt_bytes = sizeof(TtEntry) << bits;
+    void *mem = mmap(NULL, s->tt_bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    s->tt = mem == MAP_FAILED ? NULL : mem;
 #ifdef MADV_HUGEPAGE
-        madvise(s->tt, tt_bytes, MADV_HUGEPAGE);
+    if (s->tt)
+        madvise(s->tt, s->tt_bytes, MADV_HUGEPAGE);
 #endif
-        memset(s->tt, 0, tt_bytes);
-    }
     if (!s->tt) {
         free(s);
         err_set(err, "out of memory for the reversi endgame table (%d MB)", table_mb);
@@ -666,7 +667,8 @@ void reversi_solver_free(GameSolver *s)
 {
     if (!s)
         return;
-    free(s->tt);
+    if (s->tt)
+        munmap(s->tt, s->tt_bytes);
     free(s);
 }
 
