@@ -131,7 +131,7 @@ const CliCommand cli_bench = {
             "visited exactly the same trees).  --poll adds a thread reading the live\n"
             "counters at 10 Hz, as the UI does, to measure what that costs.\n"
             "\n"
-            "usage: yomi bench ffo [--first N] [--last N] [--table-mb N]\n"
+            "usage: yomi bench ffo [--first N] [--last N] [--table-mb N (default 128)]\n"
             "\n"
             "The FFO reversi endgame suite (#40-#59; by default #40-#49): each position\n"
             "solved exactly as yomi solve does, with its empties, nodes, wall and CPU\n"

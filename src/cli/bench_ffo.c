@@ -68,7 +68,7 @@ static bool move_listed(const char *list, const char *mv)
 
 int cli_bench_ffo(int argc, char **argv)
 {
-    long first = 40, last = 49, table_mb = 64;
+    long first = 40, last = 49, table_mb = 128;
     for (int i = 1; i < argc; i++) {
         if (i + 1 >= argc)
             return cli_fail("bench ffo: unknown option '%.40s'", argv[i]);

@@ -39,4 +39,13 @@ is "$(field move)" "a2" "FFO #40: the best move a2"
 run_yomi search reversi --position "$1 $2" --depth 3 --endgame 20
 is "$(field value)" "38" "search --endgame 20 at 20 empties is exact"
 
+# yomi bench ffo: the suite's own check, on its quickest position
+run_yomi bench ffo --first 40 --last 40
+ok $rc "bench ffo #40 exits 0"
+case $out in *"#40	20	"*"	+38	a2	ok"*) ok 0 "bench ffo prints #40: 20 empties, +38, a2, ok" ;;
+    *) ok 1 "bench ffo prints #40: 20 empties, +38, a2, ok" ;; esac
+bad_input "bench ffo: position out of the suite" bench ffo --first 39
+bad_input "bench ffo: first after last" bench ffo --first 45 --last 44
+bad_input "bench ffo: unknown option" bench ffo --depth 3
+
 done_testing

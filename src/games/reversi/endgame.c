@@ -2,8 +2,10 @@
  *
  * Three layers, by the number of empty squares left:
  *   - deep (more than SHALLOW_MAX): a transposition table with exact bounds
- *     and the best move, fastest-first ordering (fewest replies for the
- *     opponent), principal-variation search with null windows;
+ *     and the best move (probed for the children too: enhanced transposition
+ *     cutoffs, and prefetched while moves are ordered), fastest-first
+ *     ordering (fewest replies for the opponent), principal-variation search
+ *     with null windows;
  *   - shallow (5..SHALLOW_MAX): no table (its entries would cost more than
  *     the subtrees they save), moves in parity order;
  *   - the last 4..1 empties: straight-line routines that test each empty
