@@ -25,7 +25,7 @@
 enum {
     SHALLOW_MAX = 7,        /* at most this many empties: parity order, no table */
     TABLE_MIN = 8,          /* at least this many empties: the table */
-    ETC_MIN = 10,           /* at least this many empties: enhanced transposition cutoffs */
+    ETC_MIN = 12,           /* at least this many empties: enhanced transposition cutoffs */
     POLL_EVERY = 1 << 14,   /* positions between two SolverPoll checkpoints */
     NO_SQUARE = 64,
     SCORE_BOUND = 127       /* beyond every disc difference */
