@@ -29,6 +29,8 @@ static int bench_cmd(int argc, char **argv)
 {
     if (cli_wants_help(&cli_bench, argc, argv))
         return EXIT_OK;
+    if (argc > 1 && strcmp(argv[1], "ffo") == 0)
+        return cli_bench_ffo(argc - 1, argv + 1);
     SearchConfig base;
     search_config_default(&base);
     bool poll = false;
@@ -120,12 +122,18 @@ static int bench_cmd(int argc, char **argv)
 const CliCommand cli_bench = {
     .name = "bench",
     .run = bench_cmd,
-    .synopsis = "bench",
+    .synopsis = "bench [ffo]",
     .help = "usage: yomi bench [--poll] [--algo A] [--order O] [--table T] [--table-mb N]\n"
             "\n"
             "A fixed suite: every game's start and an early position, each searched at a\n"
             "fixed depth with a fresh table.  Prints each search's nodes, leaves and speed,\n"
             "the total, and a signature of the node counts (equal signatures: the searches\n"
             "visited exactly the same trees).  --poll adds a thread reading the live\n"
-            "counters at 10 Hz, as the UI does, to measure what that costs.\n",
+            "counters at 10 Hz, as the UI does, to measure what that costs.\n"
+            "\n"
+            "usage: yomi bench ffo [--first N] [--last N] [--table-mb N (default 128)]\n"
+            "\n"
+            "The FFO reversi endgame suite (#40-#59; by default #40-#49): each position\n"
+            "solved exactly as yomi solve does, with its empties, nodes, wall and CPU\n"
+            "seconds, value and move, checked against the known answer (exit 1 if wrong).\n",
 };

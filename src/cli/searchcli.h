@@ -53,4 +53,7 @@ typedef struct {
 } GameRecord;
 int cli_play_game(const Game *g, const void *start, const SearchConfig *cfg[2], GameRecord *rec);
 
+/* bench_ffo.c: `yomi bench ffo ...` (argv[0] is "ffo"). */
+int cli_bench_ffo(int argc, char **argv);
+
 #endif

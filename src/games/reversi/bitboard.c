@@ -3,7 +3,7 @@
 
 #include <pthread.h>
 
-uint64_t bb_rays[64][8];
+_Alignas(64) uint64_t bb_rays[64][8];
 
 static void fill_rays(void)
 {

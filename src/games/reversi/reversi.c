@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "games/reversi/endgame.h"
 #include "games/reversi/internal.h"
 
 /* ---- variants --------------------------------------------------------- */
@@ -438,4 +439,8 @@ const GameOps reversi_ops = {
     .perft = reversi_perft,
     .memo_skip = reversi_memo_skip,
     .double_pass_end = true,
+    .solver_new = reversi_solver_new,
+    .solver_free = reversi_solver_free,
+    .solver_size = reversi_solver_size,
+    .solver_search = reversi_solver_search,
 };

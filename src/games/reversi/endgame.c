@@ -1,0 +1,724 @@
+/* endgame.c - reversi's exact endgame solver (the GameOps solver hooks).
+ *
+ * Three layers, by the number of empty squares left:
+ *   - deep (more than SHALLOW_MAX): a transposition table with exact bounds
+ *     and the best move (probed for the children too: enhanced transposition
+ *     cutoffs, and prefetched while moves are ordered), fastest-first
+ *     ordering (fewest replies for the opponent), principal-variation search
+ *     with null windows;
+ *   - shallow (5..SHALLOW_MAX): no table (its entries would cost more than
+ *     the subtrees they save), moves in parity order;
+ *   - the last 4..1 empties: straight-line routines that test each empty
+ *     square for flips instead of generating moves.
+ * Stability gives an upper bound that cuts nodes whose window is already
+ * hopeless for the mover.  Nothing allocates after reversi_solver_new().
+ */
+#define _DEFAULT_SOURCE /* madvise */
+#include "games/reversi/endgame.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include "games/reversi/internal.h"
+
+enum {
+    SHALLOW_MAX = 7,        /* at most this many empties: parity order, no table */
+    TABLE_MIN = 8,          /* at least this many empties: the table */
+    ETC_MIN = 12,           /* at least this many empties: enhanced transposition cutoffs */
+    POLL_EVERY = 1 << 14,   /* positions between two SolverPoll checkpoints */
+    NO_SQUARE = 64,
+    SCORE_BOUND = 127       /* beyond every disc difference */
+};
+
+/* One table entry: the exact position (no collisions), the bounds the
+ * searches proved for its value, the move that proved the lower one. */
+typedef struct {
+    uint64_t p, o;
+    int8_t lower, upper;
+    uint8_t move;
+    uint8_t empties; /* replacement: bigger subtrees stay */
+    uint8_t pad[4];
+} TtEntry;
+
+struct GameSolver {
+    uint64_t valid, corners;
+    int squares;
+    bool standard; /* empties go to the winner */
+    /* per search */
+    uint64_t nodes, next_poll;
+    const SolverPoll *poll;
+    bool stopped;
+    /* the table: 2-way buckets */
+    TtEntry *tt;
+    size_t tt_bytes;
+    int tt_bits;
+    /* board geometry */
+    uint8_t quadrant[64];          /* the bit of the square's quadrant */
+    uint64_t parity_squares[16];   /* squares of the quadrants a parity mask names */
+    uint64_t neighbours[64];       /* the (up to 8) squares around each square */
+    uint64_t prio[4];              /* shallow order: corners, edges, inside, next to corners */
+    uint8_t square_value[64];      /* deep order's last tie-break, by prio class */
+    uint64_t walls[4];             /* per axis, squares with an off-board neighbour on it */
+    uint64_t lines[4][16];         /* per axis, every line of squares */
+    int nlines[4];
+    int stability_min[65];         /* alpha from which the stability bound is tried */
+};
+
+/* ---- scores ------------------------------------------------------------- */
+
+/* The value of a finished game with `empties` squares left, mover's view. */
+static inline int score_end(const GameSolver *s, uint64_t p, int empties)
+{
+    const int d = 2 * bb_count(p) + empties - s->squares;
+    if (!s->standard || d == 0)
+        return d;
+    return d > 0 ? d + empties : d - empties;
+}
+
+/* ---- stability ------------------------------------------------------------ */
+
+static const int axis_shift[4] = {1, 8, 7, 9};
+
+/* Discs of `o` that can never flip: on each of the four axes the disc's line
+ * is full, or a neighbour on that axis is off the board or another such
+ * disc.  Shifts wrap across rows, but only at squares that already have a
+ * wall on that axis, so the wrap never decides anything. */
+static uint64_t stable_discs(const GameSolver *s, uint64_t p, uint64_t o)
+{
+    const uint64_t filled = p | o;
+    uint64_t ok[4];
+    for (int a = 0; a < 4; a++) {
+        uint64_t full = 0;
+        for (int i = 0; i < s->nlines[a]; i++) {
+            const uint64_t m = s->lines[a][i];
+            full |= (filled & m) == m ? m : 0;
+        }
+        ok[a] = full | s->walls[a];
+    }
+    uint64_t stable = o & ok[0] & ok[1] & ok[2] & ok[3];
+    while (stable) {
+        uint64_t next = o;
+        for (int a = 0; a < 4; a++)
+            next &= ok[a] | stable >> axis_shift[a] | stable << axis_shift[a];
+        next |= stable;
+        if (next == stable)
+            break;
+        stable = next;
+    }
+    return stable;
+}
+
+/* The best the mover can still reach when alpha is high enough to make the
+ * bound worth computing; SCORE_BOUND otherwise. */
+static inline int stability_bound(const GameSolver *s, uint64_t p, uint64_t o, int alpha,
+                                  int empties)
+{
+    if (alpha < s->stability_min[empties])
+        return SCORE_BOUND;
+    return s->squares - 2 * bb_count(stable_discs(s, p, o));
+}
+
+/* ---- the transposition table --------------------------------------------- */
+
+static inline TtEntry *tt_bucket(const GameSolver *s, uint64_t p, uint64_t o)
+{
+    const uint64_t h = (p ^ (o * 0x9E3779B97F4A7C15ULL)) * 0xFF51AFD7ED558CCDULL;
+    return &s->tt[(h >> (64 - s->tt_bits)) & ~(uint64_t)1];
+}
+
+static inline const TtEntry *tt_find(const GameSolver *s, uint64_t p, uint64_t o)
+{
+    const TtEntry *b = tt_bucket(s, p, o);
+    if (b[0].p == p && b[0].o == o)
+        return &b[0];
+    if (b[1].p == p && b[1].o == o)
+        return &b[1];
+    return NULL;
+}
+
+/* Record what a search of window (alpha, beta) proved: v < beta bounds the
+ * value from above, v > alpha from below (both: exact).  Bounds from earlier
+ * searches of the same position stay: they are all true. */
+static void tt_store(GameSolver *s, uint64_t p, uint64_t o, int empties, int alpha, int beta, int v,
+                     int move)
+{
+    TtEntry *b = tt_bucket(s, p, o), *e;
+    if (b[0].p == p && b[0].o == o) {
+        e = &b[0];
+    } else if (b[1].p == p && b[1].o == o) {
+        e = &b[1];
+    } else {
+        e = b[0].empties <= b[1].empties ? &b[0] : &b[1];
+        e->p = p;
+        e->o = o;
+        e->lower = -SCORE_BOUND;
+        e->upper = SCORE_BOUND;
+        e->move = NO_SQUARE;
+    }
+    e->empties = (uint8_t)empties;
+    if (v < beta && v < e->upper)
+        e->upper = (int8_t)v;
+    if (v > alpha && v > e->lower) {
+        e->lower = (int8_t)v;
+        e->move = (uint8_t)move;
+    }
+}
+
+/* ---- the last four empties ------------------------------------------------ */
+
+/* One empty square left: play it if the mover can, else let the opponent. */
+static inline int solve_1(GameSolver *s, uint64_t p, uint64_t o, int sq)
+{
+    s->nodes++;
+    const int n = bb_count(p);
+    uint64_t f = bb_flips(p, o, sq);
+    if (f)
+        return 2 * (n + bb_count(f) + 1) - s->squares;
+    f = bb_flips(o, p, sq);
+    if (f)
+        return 2 * (n - bb_count(f)) - s->squares;
+    return score_end(s, p, 1);
+}
+
+/* Flips of a move to `sq`, 0 when illegal; the neighbour test rejects most
+ * illegal squares before the rays are looked at. */
+static inline uint64_t try_flips(const GameSolver *s, uint64_t p, uint64_t o, int sq)
+{
+    return (s->neighbours[sq] & o) ? bb_flips(p, o, sq) : 0;
+}
+
+static int solve_2(GameSolver *s, uint64_t p, uint64_t o, int alpha, int beta, int x1, int x2,
+                   bool passed)
+{
+    s->nodes++;
+    int best = -SCORE_BOUND;
+    uint64_t f;
+    if ((f = try_flips(s, p, o, x1)) != 0) {
+        best = -solve_1(s, o ^ f, p ^ f ^ (1ULL << x1), x2);
+        if (best >= beta)
+            return best;
+    }
+    if ((f = try_flips(s, p, o, x2)) != 0) {
+        const int v = -solve_1(s, o ^ f, p ^ f ^ (1ULL << x2), x1);
+        return v > best ? v : best;
+    }
+    if (best != -SCORE_BOUND)
+        return best;
+    if (passed)
+        return -score_end(s, o, 2);
+    return -solve_2(s, o, p, -beta, -alpha, x1, x2, true);
+}
+
+static int solve_3(GameSolver *s, uint64_t p, uint64_t o, int alpha, int beta, int x1, int x2,
+                   int x3, bool passed)
+{
+    s->nodes++;
+    int best = -SCORE_BOUND;
+    uint64_t f;
+    if ((f = try_flips(s, p, o, x1)) != 0) {
+        best = -solve_2(s, o ^ f, p ^ f ^ (1ULL << x1), -beta, -alpha, x2, x3, false);
+        if (best >= beta)
+            return best;
+        if (best > alpha)
+            alpha = best;
+    }
+    if ((f = try_flips(s, p, o, x2)) != 0) {
+        const int v = -solve_2(s, o ^ f, p ^ f ^ (1ULL << x2), -beta, -alpha, x1, x3, false);
+        if (v >= beta)
+            return v;
+        if (v > best) {
+            best = v;
+            if (v > alpha)
+                alpha = v;
+        }
+    }
+    if ((f = try_flips(s, p, o, x3)) != 0) {
+        const int v = -solve_2(s, o ^ f, p ^ f ^ (1ULL << x3), -beta, -alpha, x1, x2, false);
+        return v > best ? v : best;
+    }
+    if (best != -SCORE_BOUND)
+        return best;
+    if (passed)
+        return -score_end(s, o, 3);
+    return -solve_3(s, o, p, -beta, -alpha, x1, x2, x3, true);
+}
+
+/* Four empties: squares in odd quadrants first (the parity heuristic: the
+ * last move of a region is worth having), then the three-empties routine. */
+static int solve_4(GameSolver *s, uint64_t p, uint64_t o, int alpha, int beta, uint64_t empty,
+                   bool passed)
+{
+    int x[4], n = 0;
+    unsigned parity = 0;
+    for (uint64_t e = empty; e; e &= e - 1) {
+        x[n] = __builtin_ctzll(e);
+        parity ^= s->quadrant[x[n++]];
+    }
+    /* stable partition: odd-quadrant squares to the front */
+    int sq[4], k = 0;
+    for (int i = 0; i < 4; i++)
+        if (parity & s->quadrant[x[i]])
+            sq[k++] = x[i];
+    for (int i = 0; i < 4; i++)
+        if (!(parity & s->quadrant[x[i]]))
+            sq[k++] = x[i];
+
+    s->nodes++;
+    if (alpha >= s->stability_min[4]) {
+        const int bound = s->squares - 2 * bb_count(stable_discs(s, p, o));
+        if (bound <= alpha)
+            return bound;
+    }
+    int best = -SCORE_BOUND;
+    static const int rest[4][3] = {{1, 2, 3}, {0, 2, 3}, {0, 1, 3}, {0, 1, 2}};
+    for (int i = 0; i < 4; i++) {
+        const uint64_t f = try_flips(s, p, o, sq[i]);
+        if (!f)
+            continue;
+        const int v = -solve_3(s, o ^ f, p ^ f ^ (1ULL << sq[i]), -beta, -alpha, sq[rest[i][0]],
+                               sq[rest[i][1]], sq[rest[i][2]], false);
+        if (v > best) {
+            best = v;
+            if (v >= beta)
+                return v;
+            if (v > alpha)
+                alpha = v;
+        }
+    }
+    if (best != -SCORE_BOUND)
+        return best;
+    if (passed)
+        return -score_end(s, o, 4);
+    return -solve_4(s, o, p, -beta, -alpha, empty, true);
+}
+
+/* ---- shallow: parity order, no table ------------------------------------- */
+
+static int search_shallow(GameSolver *s, uint64_t p, uint64_t o, int alpha, int beta, int empties,
+                          uint64_t empty, unsigned parity, bool passed);
+
+/* Any position with `empties` empty squares (0..SHALLOW_MAX). */
+static inline int solve_small(GameSolver *s, uint64_t p, uint64_t o, int alpha, int beta,
+                              int empties, uint64_t empty, unsigned parity)
+{
+    switch (empties) {
+    case 0:
+        s->nodes++;
+        return score_end(s, p, 0);
+    case 1:
+        return solve_1(s, p, o, __builtin_ctzll(empty));
+    case 2: {
+        const int x1 = __builtin_ctzll(empty);
+        return solve_2(s, p, o, alpha, beta, x1, __builtin_ctzll(empty & (empty - 1)), false);
+    }
+    case 3: {
+        const int x1 = __builtin_ctzll(empty);
+        const uint64_t e2 = empty & (empty - 1);
+        const int x2 = __builtin_ctzll(e2);
+        return solve_3(s, p, o, alpha, beta, x1, x2, __builtin_ctzll(e2 & (e2 - 1)), false);
+    }
+    case 4:
+        return solve_4(s, p, o, alpha, beta, empty, false);
+    default:
+        return search_shallow(s, p, o, alpha, beta, empties, empty, parity, false);
+    }
+}
+
+/// The shallow search plays the last few empties before the four-empties
+/// routine: a table probe or a mobility sort costs more than these small
+/// subtrees, so moves go in a fixed order that is nearly as good here:
+/// squares in quadrants with an odd number of empties first (whoever moves
+/// last in a region gains), and within that corners, edges, the inside, and
+/// the squares next to a corner last.
+static int search_shallow(GameSolver *s, uint64_t p, uint64_t o, int alpha, int beta, int empties,
+                          uint64_t empty, unsigned parity, bool passed)
+{
+    s->nodes++;
+    const int bound = stability_bound(s, p, o, alpha, empties);
+    if (bound <= alpha)
+        return bound;
+    const uint64_t moves = bb_moves(p, o, empty);
+    if (!moves) {
+        if (passed)
+            return -score_end(s, o, empties);
+        return -search_shallow(s, o, p, -beta, -alpha, empties, empty, parity, true);
+    }
+    int best = -SCORE_BOUND;
+    const uint64_t odd = s->parity_squares[parity];
+    for (int half = 0; half < 2; half++) {
+        const uint64_t part = moves & (half ? ~odd : odd);
+        if (!part)
+            continue;
+        for (int c = 0; c < 4; c++) {
+            for (uint64_t m = part & s->prio[c]; m; m &= m - 1) {
+                const int sq = __builtin_ctzll(m);
+                const uint64_t bit = 1ULL << sq, f = bb_flips(p, o, sq);
+                const uint64_t np = o ^ f, no = p ^ f ^ bit, ne = empty ^ bit;
+                const int v = empties == 5
+                                  ? -solve_4(s, np, no, -beta, -alpha, ne, false)
+                                  : -search_shallow(s, np, no, -beta, -alpha, empties - 1, ne,
+                                                    parity ^ s->quadrant[sq], false);
+                if (v > best) {
+                    best = v;
+                    if (v >= beta)
+                        return v;
+                    if (v > alpha)
+                        alpha = v;
+                }
+            }
+        }
+    }
+    return best;
+}
+
+/* ---- deep: table, fastest first, PVS -------------------------------------- */
+
+typedef struct {
+    uint64_t flips;
+    int sq;
+    int score;
+} MoveItem;
+
+static bool poll_stop(GameSolver *s)
+{
+    s->next_poll = s->nodes + POLL_EVERY;
+    if (s->poll && s->poll->checkpoint && s->poll->checkpoint(s->poll->arg, s->nodes))
+        s->stopped = true;
+    return s->stopped;
+}
+
+/* Empty squares next to the discs of `o`: where the side of `p` may one
+ * day move ("potential mobility"); the wraps of the shifts only reach
+ * squares outside the empties of narrow boards or harmless ones. */
+static inline uint64_t potential_moves(uint64_t o, uint64_t empty)
+{
+    const uint64_t side = o & BB_INNER_COLS;
+    return (side << 1 | side >> 1 | o << 8 | o >> 8 | side << 7 | side >> 7 | side << 9 |
+            side >> 9) & empty;
+}
+
+/* Corners and the edge squares beside them held by `p`: never flippable,
+ * a cheap stand-in for stability. */
+static inline int corner_stability(const GameSolver *s, uint64_t p)
+{
+    const uint64_t c = p & s->corners;
+    return bb_count((c | (c << 1 & ~0x0101010101010101ULL) | (c >> 1 & ~0x8080808080808080ULL) |
+                     c << 8 | c >> 8) & p);
+}
+
+static inline int weighted_count(const GameSolver *s, uint64_t b)
+{
+    return bb_count(b) + bb_count(b & s->corners);
+}
+
+/* Order: a wipe-out, then moves leaving the opponent the
+ * fewest replies (corners count twice: they are the replies that hurt);
+ * ties go to moves that make our corners and edges safe, that leave the
+ * opponent few squares to aim at later, into good squares, into odd
+ * quadrants. */
+static int order_moves(const GameSolver *s, uint64_t p, uint64_t o, uint64_t moves, uint64_t empty,
+                       unsigned parity, bool prefetch, MoveItem *list)
+{
+    int n = 0;
+    for (; moves; moves &= moves - 1) {
+        const int sq = __builtin_ctzll(moves);
+        const uint64_t bit = 1ULL << sq, f = bb_flips(p, o, sq);
+        const uint64_t np = o ^ f, no = p ^ f ^ bit, ne = empty ^ bit;
+        int score;
+        if (prefetch)
+            __builtin_prefetch(tt_bucket(s, np, no));
+        if (!np) {
+            score = 1 << 29;
+        } else {
+            score = (64 - weighted_count(s, bb_moves(np, no, ne))) << 15;
+            score += corner_stability(s, no) << 11;
+            score += (64 - weighted_count(s, potential_moves(no, ne))) << 5;
+            score += s->square_value[sq];
+            if (parity & s->quadrant[sq])
+                score += 4;
+        }
+        list[n].flips = f;
+        list[n].sq = sq;
+        list[n].score = score;
+        n++;
+    }
+    return n;
+}
+
+/* Enhanced transposition cutoff: a child the table already knows to be
+ * bad enough for the opponent refutes this node without a search. */
+static bool etc_cut(const GameSolver *s, uint64_t p, uint64_t o, const MoveItem *list, int n,
+                    int beta, int *value, int *move)
+{
+    for (int i = 0; i < n; i++) {
+        const uint64_t bit = 1ULL << list[i].sq;
+        const TtEntry *e = tt_find(s, o ^ list[i].flips, p ^ list[i].flips ^ bit);
+        if (e && -e->upper >= beta) {
+            *value = -e->upper;
+            *move = list[i].sq;
+            return true;
+        }
+    }
+    return false;
+}
+
+/// The deep search runs principal-variation search: the first (best-ordered)
+/// move gets the full window, the others a null window that only asks "is
+/// it better?", re-searched in full when it is; nodes outside the principal
+/// variation receive null windows and so never re-search.  Each node keeps
+/// what it proved in the table (bounds and the move), which both cuts
+/// transpositions and puts the refutation first when the position returns
+/// with another window.  Ordering is fastest-first: reversi endgames are won
+/// by restricting the opponent, and the move leaving fewest replies is most
+/// often the cutoff, with much smaller subtrees below it.
+static int search_deep(GameSolver *s, uint64_t p, uint64_t o, int alpha, int beta, int empties,
+                       uint64_t empty, unsigned parity, bool passed, int *best_move)
+{
+    if (++s->nodes >= s->next_poll && poll_stop(s))
+        return 0;
+    if (empties >= TABLE_MIN)
+        __builtin_prefetch(tt_bucket(s, p, o));
+    const int bound = stability_bound(s, p, o, alpha, empties);
+    if (bound <= alpha)
+        return bound;
+    int hint = NO_SQUARE;
+    const TtEntry *e = empties >= TABLE_MIN ? tt_find(s, p, o) : NULL;
+    if (e) {
+        if (e->lower >= beta || e->lower == e->upper) {
+            if (best_move)
+                *best_move = e->move;
+            return e->lower;
+        }
+        if (e->upper <= alpha)
+            return e->upper;
+        hint = e->move;
+    }
+    const uint64_t moves = bb_moves(p, o, empty);
+    if (!moves) {
+        if (passed)
+            return -score_end(s, o, empties);
+        return -search_deep(s, o, p, -beta, -alpha, empties, empty, parity, true, NULL);
+    }
+    /* The table's move alone first: it often cuts, and then the others
+     * need not be ordered at all. */
+    MoveItem list[64];
+    int n = 0;
+    uint64_t unordered = moves;
+    if (hint != NO_SQUARE && (moves >> hint & 1)) {
+        list[0].flips = bb_flips(p, o, hint);
+        list[0].sq = hint;
+        list[0].score = 0;
+        n = 1;
+        unordered ^= 1ULL << hint;
+    }
+    const int alpha0 = alpha;
+    int best = -SCORE_BOUND, best_sq = NO_SQUARE;
+    for (int i = 0;; i++) {
+        if (i == n) {
+            if (!unordered)
+                break;
+            const int first = n;
+            n += order_moves(s, p, o, unordered, empty, parity, empties > TABLE_MIN, list + n);
+            unordered = 0;
+            if (empties >= ETC_MIN && etc_cut(s, p, o, list + first, n - first, beta, &best, &best_sq)) {
+                tt_store(s, p, o, empties, alpha0, beta, best, best_sq);
+                if (best_move)
+                    *best_move = best_sq;
+                return best;
+            }
+        }
+        int top = i;
+        for (int j = i + 1; j < n; j++)
+            if (list[j].score > list[top].score)
+                top = j;
+        const MoveItem m = list[top];
+        list[top] = list[i];
+        const uint64_t bit = 1ULL << m.sq;
+        const uint64_t np = o ^ m.flips, no = p ^ m.flips ^ bit, ne = empty ^ bit;
+        const unsigned npar = parity ^ s->quadrant[m.sq];
+        int v;
+        if (empties - 1 <= SHALLOW_MAX) {
+            v = -solve_small(s, np, no, -beta, -alpha, empties - 1, ne, npar);
+        } else if (i == 0 || beta == alpha + 1) {
+            v = -search_deep(s, np, no, -beta, -alpha, empties - 1, ne, npar, false, NULL);
+        } else {
+            v = -search_deep(s, np, no, -alpha - 1, -alpha, empties - 1, ne, npar, false, NULL);
+            if (v > alpha && v < beta && !s->stopped)
+                v = -search_deep(s, np, no, -beta, -alpha, empties - 1, ne, npar, false, NULL);
+        }
+        if (s->stopped)
+            return 0;
+        if (v > best) {
+            best = v;
+            best_sq = m.sq;
+            if (v >= beta)
+                break;
+            if (v > alpha)
+                alpha = v;
+        }
+    }
+    if (empties >= TABLE_MIN || best_move)
+        tt_store(s, p, o, empties, alpha0, beta, best, best_sq);
+    if (best_move)
+        *best_move = best_sq;
+    return best;
+}
+
+/* ---- the hooks ------------------------------------------------------------ */
+
+static void init_geometry(GameSolver *s, const Reversi *r)
+{
+    s->valid = r->valid;
+    s->corners = r->corners;
+    s->squares = r->rows * r->cols;
+    s->standard = r->scoring == SCORE_STANDARD;
+    for (int sq = 0; sq < 64; sq++) {
+        const int row = sq / 8, col = sq % 8;
+        if (row >= r->rows || col >= r->cols)
+            continue;
+        const int q = (row >= r->rows / 2) * 2 + (col >= r->cols / 2);
+        s->quadrant[sq] = (uint8_t)(1u << q);
+        uint64_t nb = 0;
+        for (int dr = -1; dr <= 1; dr++)
+            for (int dc = -1; dc <= 1; dc++) {
+                const int rr = row + dr, cc = col + dc;
+                if ((dr || dc) && rr >= 0 && rr < r->rows && cc >= 0 && cc < r->cols)
+                    nb |= 1ULL << (rr * 8 + cc);
+            }
+        s->neighbours[sq] = nb;
+        /* per axis (east-west, north-south, the two diagonals) */
+        static const int dir[4][2] = {{0, 1}, {1, 0}, {1, -1}, {1, 1}};
+        for (int a = 0; a < 4; a++) {
+            const int r1 = row + dir[a][0], c1 = col + dir[a][1];
+            const int r2 = row - dir[a][0], c2 = col - dir[a][1];
+            if (r1 < 0 || r1 >= r->rows || c1 < 0 || c1 >= r->cols || r2 < 0 || r2 >= r->rows ||
+                c2 < 0 || c2 >= r->cols)
+                s->walls[a] |= 1ULL << sq;
+            /* a line starts where the previous square is off the board */
+            if (r2 < 0 || r2 >= r->rows || c2 < 0 || c2 >= r->cols) {
+                uint64_t line = 0;
+                for (int rr = row, cc = col; rr >= 0 && rr < r->rows && cc >= 0 && cc < r->cols;
+                     rr += dir[a][0], cc += dir[a][1])
+                    line |= 1ULL << (rr * 8 + cc);
+                if (bb_count(line) > 1)
+                    s->lines[a][s->nlines[a]++] = line;
+            }
+        }
+    }
+    for (unsigned par = 0; par < 16; par++)
+        for (int sq = 0; sq < 64; sq++)
+            if (par & s->quadrant[sq])
+                s->parity_squares[par] |= 1ULL << sq;
+    const uint64_t edges = s->walls[0] | s->walls[1];
+    s->prio[0] = r->corners;
+    s->prio[1] = edges & ~r->corners & ~r->near_corners;
+    s->prio[2] = r->valid & ~edges & ~r->near_corners;
+    s->prio[3] = r->near_corners & ~r->corners;
+    static const uint8_t class_value[4] = {3, 2, 1, 0};
+    for (int c = 0; c < 4; c++)
+        for (uint64_t m = s->prio[c]; m; m &= m - 1)
+            s->square_value[__builtin_ctzll(m)] = class_value[c];
+    /* The stability bound needs many stable opponent discs to cut, so it is
+     * only worth computing when alpha is already high; nearer the end the
+     * bar is lower. */
+    for (int e = 0; e <= 64; e++) {
+        const int t = 2 * e + 4;
+        s->stability_min[e] = t * s->squares / 64;
+    }
+    s->stability_min[0] = s->stability_min[1] = s->stability_min[2] = s->stability_min[3] =
+        SCORE_BOUND;
+}
+
+GameSolver *reversi_solver_new(const Game *g, int table_mb, Err *err)
+{
+    GameSolver *s = calloc(1, sizeof *s);
+    if (!s) {
+        err_set(err, "out of memory for the reversi endgame solver");
+        return NULL;
+    }
+    init_geometry(s, as_reversi(g));
+    if (table_mb < 1)
+        table_mb = 1;
+    if (table_mb > 1 << 16)
+        table_mb = 1 << 16;
+    const size_t bytes = (size_t)table_mb << 20;
+    int bits = 10;
+    while (bits < 40 && (sizeof(TtEntry) << (bits + 1)) <= bytes)
+        bits++;
+    s->tt_bits = bits;
+    /* Anonymous memory comes zeroed, page by page as it is first touched,
+     * so a short solve does not pay for clearing the whole table; huge
+     * pages keep the random probes from missing the TLB. */
+    s->tt_bytes = sizeof(TtEntry) << bits;
+    void *mem = mmap(NULL, s->tt_bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    s->tt = mem == MAP_FAILED ? NULL : mem;
+#ifdef MADV_HUGEPAGE
+    if (s->tt)
+        madvise(s->tt, s->tt_bytes, MADV_HUGEPAGE);
+#endif
+    if (!s->tt) {
+        free(s);
+        err_set(err, "out of memory for the reversi endgame table (%d MB)", table_mb);
+        return NULL;
+    }
+    return s;
+}
+
+void reversi_solver_free(GameSolver *s)
+{
+    if (!s)
+        return;
+    if (s->tt)
+        munmap(s->tt, s->tt_bytes);
+    free(s);
+}
+
+int reversi_solver_size(const Game *g, const void *state)
+{
+    return bb_count(state_empty(as_reversi(g), state));
+}
+
+int reversi_solver_search(GameSolver *s, const void *state, int alpha, int beta, Move *best,
+                          const SolverPoll *poll)
+{
+    const ReversiState *st = state;
+    const uint64_t p = st->mover, o = st->other, empty = s->valid & ~(p | o);
+    const int empties = bb_count(empty);
+    s->poll = poll;
+    s->nodes = 0;
+    s->next_poll = POLL_EVERY;
+    s->stopped = false;
+    *best = MOVE_NONE;
+    /* Every value lies in [-squares, squares]: a window beyond that is
+     * answered by the bound itself. */
+    if (alpha >= s->squares || beta <= -s->squares) {
+        if (poll && poll->checkpoint)
+            poll->checkpoint(poll->arg, 0);
+        return alpha >= s->squares ? s->squares : -s->squares;
+    }
+    if (alpha < -s->squares - 1)
+        alpha = -s->squares - 1;
+    if (beta > s->squares + 1)
+        beta = s->squares + 1;
+    unsigned parity = 0;
+    for (uint64_t e = empty; e; e &= e - 1)
+        parity ^= s->quadrant[__builtin_ctzll(e)];
+
+    int v, sq = NO_SQUARE;
+    const uint64_t moves = bb_moves(p, o, empty);
+    if (moves) {
+        v = search_deep(s, p, o, alpha, beta, empties, empty, parity, false, &sq);
+        if (sq != NO_SQUARE)
+            *best = (Move)sq;
+    } else if (bb_moves(o, p, empty)) {
+        v = -search_deep(s, o, p, -beta, -alpha, empties, empty, parity, true, NULL);
+        *best = MOVE_PASS;
+    } else {
+        s->nodes++;
+        v = score_end(s, p, empties);
+    }
+    if (poll && poll->checkpoint && poll->checkpoint(poll->arg, s->nodes))
+        s->stopped = true;
+    return v;
+}

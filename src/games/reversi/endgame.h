@@ -1,0 +1,18 @@
+/* endgame.h - reversi's exact endgame solver: the GameOps solver hooks.
+ *
+ * One solver serves every board size: the 8x8 bitboards of bitboard.h with
+ * the variant's mask of squares.  Values are final_score's (disc difference,
+ * empties to the winner under standard scoring), from the mover's view.
+ */
+#ifndef YOMI_REVERSI_ENDGAME_H
+#define YOMI_REVERSI_ENDGAME_H
+
+#include "engine/game.h"
+
+GameSolver *reversi_solver_new(const Game *g, int table_mb, Err *err);
+void reversi_solver_free(GameSolver *s);
+int reversi_solver_size(const Game *g, const void *state);
+int reversi_solver_search(GameSolver *s, const void *state, int alpha, int beta, Move *best,
+                          const SolverPoll *poll);
+
+#endif

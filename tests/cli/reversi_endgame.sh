@@ -1,0 +1,51 @@
+#!/bin/sh
+# reversi's endgame solver through the command line: yomi solve hands the
+# whole search to it; its values must equal the generic exact search's, and
+# FFO #40 must come out with the known score and one of the best moves.
+. "$TESTLIB"
+
+field() { printf '%s\n' "$out" | sed -n "s/^$1: //p"; }
+
+# solve (the solver) against search --solve --algo pvs (the generic search)
+cross_check() { # GAME POSITION NAME
+    run_yomi search "$1" --position "$2" --solve --algo pvs
+    generic=$(field value)
+    run_yomi solve "$1" --position "$2"
+    ok $rc "$3: solve exits 0"
+    is "$(field value)" "$generic" "$3: solver value = generic pvs value ($generic)"
+}
+
+run_yomi search reversi-4x4 --solve --algo pvs
+generic=$(field value)
+run_yomi solve reversi-4x4
+is "$(field value)" "$generic" "reversi-4x4 from the start (discs scoring)"
+case $(field move) in [a-d][1-4]) ok 0 "reversi-4x4: solve names a move" ;; *) ok 1 "reversi-4x4: solve names a move" ;; esac
+
+cross_check reversi-6x6 '-X--OX-XX-O-OXXXO-OOXXO-XXXXO-X-O-O- X' "6x6, 12 empties"
+cross_check reversi-6x6 'O----OOOXXXXO-OXX-XOXX-O--XXX--OOO-X X' "6x6, 12 empties (b)"
+cross_check reversi-6x6 'OX-----O--X--OOXX-XOOXXO-XOOOOX-XXOO X' "6x6, 12 empties (c)"
+cross_check reversi '--OOO-OXOOOOOOXX-OXXOXOXXXXOXOXXOOOOOOOX-OOXX---OOOOOX-----OOOOO O' "8x8, 13 empties"
+cross_check reversi '-XXX----XXXXXXXX--OXXOXXOOOXXXOXOOOXXXOOOOOOOOX--OOOOOOX--O-X-XO O' "8x8, 13 empties (b)"
+
+# FFO #40 (20 empties): +38, and a2 is the only best move
+line=$(grep 'FFO #40,' "$TESTDATA/reversi/ffo-40-59.txt")
+set -- $line
+run_yomi solve reversi --position "$1 $2"
+ok $rc "FFO #40: solve exits 0"
+is "$(field value)" "38" "FFO #40: exact score +38"
+is "$(field move)" "a2" "FFO #40: the best move a2"
+
+# the engine's endgame option hands positions to the solver mid-search
+run_yomi search reversi --position "$1 $2" --depth 3 --endgame 20
+is "$(field value)" "38" "search --endgame 20 at 20 empties is exact"
+
+# yomi bench ffo: the suite's own check, on its quickest position
+run_yomi bench ffo --first 40 --last 40
+ok $rc "bench ffo #40 exits 0"
+case $out in *"#40	20	"*"	+38	a2	ok"*) ok 0 "bench ffo prints #40: 20 empties, +38, a2, ok" ;;
+    *) ok 1 "bench ffo prints #40: 20 empties, +38, a2, ok" ;; esac
+bad_input "bench ffo: position out of the suite" bench ffo --first 39
+bad_input "bench ffo: first after last" bench ffo --first 45 --last 44
+bad_input "bench ffo: unknown option" bench ffo --depth 3
+
+done_testing

@@ -1,0 +1,264 @@
+/* test_reversi_endgame.c - the reversi endgame solver against the engine's
+ * generic exact search, on every board size and both scorings. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "engine/game.h"
+#include "engine/search.h"
+#include "games/reversi/reversi.h"
+
+/* ---- helpers ---------------------------------------------------------- */
+
+static Game *open_game(const char *id, const char *score)
+{
+    Err err = {{0}};
+    GameOption opt = {"score", score};
+    Game *g = game_open(id, score ? &opt : NULL, score ? 1 : 0, &err);
+    if (!g)
+        fail_msg("open %s: %s", id, err.msg);
+    return g;
+}
+
+static uint64_t rng_state = 0x9E3779B97F4A7C15ULL;
+
+static unsigned rng_next(unsigned n)
+{
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 7;
+    rng_state ^= rng_state << 17;
+    return (unsigned)(rng_state % n);
+}
+
+/* A position reached by random moves from the start with exactly `empties`
+ * empty squares that is not over yet; false when the game ended first. */
+static bool random_position(const Game *g, int empties, ReversiState *out)
+{
+    ReversiState s, next;
+    g->ops->start(g, &s);
+    Move moves[GAME_MAX_MOVES];
+    while (g->ops->solver_size(g, &s) > empties) {
+        const int n = g->ops->legal_moves(g, &s, moves);
+        if (n == 0)
+            return false;
+        g->ops->play(g, &s, moves[rng_next((unsigned)n)], &next);
+        s = next;
+    }
+    *out = s;
+    return !g->ops->is_terminal(g, &s);
+}
+
+/* The value by the engine's generic PVS to the end (endgame = 0: the
+ * reference), or with the solver taking every node (endgame = all). */
+static int engine_solve(const Game *g, const ReversiState *s, int endgame, Move *move)
+{
+    SearchConfig cfg;
+    search_config_default(&cfg);
+    cfg.algo = ALGO_PVS;
+    cfg.solve = true;
+    cfg.table_mb = 4;
+    cfg.endgame = endgame;
+    Err err = {{0}};
+    Search *search = search_new(g, &cfg, &err);
+    if (!search)
+        fail_msg("search_new: %s", err.msg);
+    static SearchResult r;
+    if (search_run(search, s, &r, &err) != 0)
+        fail_msg("search_run: %s", err.msg);
+    search_free(search);
+    if (move)
+        *move = r.move;
+    return r.value;
+}
+
+typedef struct {
+    int calls;
+    uint64_t last;
+    bool monotonic;
+    int stop_after; /* answer "stop" from this call on (0: never) */
+} PollLog;
+
+static bool log_checkpoint(void *arg, uint64_t nodes)
+{
+    PollLog *log = arg;
+    if (nodes < log->last)
+        log->monotonic = false;
+    log->last = nodes;
+    log->calls++;
+    return log->stop_after && log->calls >= log->stop_after;
+}
+
+static int solver_value(const Game *g, GameSolver *solver, const ReversiState *s, int alpha,
+                        int beta, Move *best)
+{
+    PollLog log = {0, 0, true, 0};
+    const SolverPoll poll = {log_checkpoint, &log};
+    const int v = g->ops->solver_search(solver, s, alpha, beta, best, &poll);
+    assert_true(log.calls >= 1);
+    assert_true(log.monotonic);
+    return v;
+}
+
+/* The solver agrees with the generic search on the value, its best move
+ * reaches that value, and every window gets a correct fail-soft answer,
+ * whether the table is fresh or remembers earlier windows. */
+static void check_position(const Game *g, const ReversiState *s)
+{
+    const int want = engine_solve(g, s, 0, NULL);
+    Err err = {{0}};
+    GameSolver *solver = g->ops->solver_new(g, 1, &err);
+    if (!solver)
+        fail_msg("solver_new: %s", err.msg);
+    Move best;
+    const int got = solver_value(g, solver, s, -SCORE_INF, SCORE_INF, &best);
+    char pos[160];
+    g->ops->format_position(g, s, pos, sizeof pos);
+    if (got != want)
+        fail_msg("%s %s: solver %d, generic pvs %d", g->name, pos, got, want);
+    assert_int_not_equal(best, MOVE_NONE);
+    ReversiState child;
+    g->ops->play(g, s, best, &child);
+    GameSolver *fresh = g->ops->solver_new(g, 1, &err);
+    Move ignored;
+    int child_value = g->ops->is_terminal(g, &child)
+                          ? g->ops->final_score(g, &child)
+                          : solver_value(g, fresh, &child, -SCORE_INF, SCORE_INF, &ignored);
+    if (g->ops->side_to_move(g, &child) != g->ops->side_to_move(g, s))
+        child_value = -child_value;
+    assert_int_equal(child_value, want);
+
+    static const int offsets[][2] = {{-1, 1}, {0, 1}, {-1, 0}, {0, 2}, {-2, 0},
+                                     {1, 3},  {-3, -1}, {-10, -4}, {4, 12}, {-1, 5}};
+    for (int k = 0; k < 2; k++) {
+        GameSolver *w = k ? solver : fresh; /* k = 1: the table knows the exact value */
+        for (size_t i = 0; i < sizeof offsets / sizeof offsets[0]; i++) {
+            const int alpha = want + offsets[i][0], beta = want + offsets[i][1];
+            const int v = solver_value(g, w, s, alpha, beta, &best);
+            if (v <= alpha)
+                assert_true(want <= v);
+            else if (v >= beta)
+                assert_true(want >= v);
+            else
+                assert_int_equal(v, want);
+        }
+    }
+    g->ops->solver_free(fresh);
+    g->ops->solver_free(solver);
+    /* the engine handing every node to the solver (yomi solve) agrees too */
+    Move move;
+    assert_int_equal(engine_solve(g, s, SEARCH_ENDGAME_ALL, &move), want);
+    assert_int_not_equal(move, MOVE_NONE);
+}
+
+static void check_random(const char *id, const char *score, int min_empties, int max_empties,
+                         int count)
+{
+    Game *g = open_game(id, score);
+    int done = 0;
+    for (int tries = 0; done < count && tries < 50 * count; tries++) {
+        ReversiState s;
+        const int empties = min_empties + (int)rng_next((unsigned)(max_empties - min_empties + 1));
+        if (!random_position(g, empties, &s))
+            continue;
+        check_position(g, &s);
+        done++;
+    }
+    assert_int_equal(done, count);
+    game_close(g);
+}
+
+/* ---- tests ------------------------------------------------------------ */
+
+static void test_8x8_random(void **state)
+{
+    (void)state;
+    check_random("reversi", NULL, 10, 12, 8);
+}
+
+static void test_8x8_discs_scoring(void **state)
+{
+    (void)state;
+    check_random("reversi", "discs", 10, 11, 3);
+}
+
+static void test_small_boards(void **state)
+{
+    (void)state;
+    Game *g = open_game("reversi-4x4", NULL); /* the whole game, discs scoring */
+    ReversiState s;
+    g->ops->start(g, &s);
+    check_position(g, &s);
+    game_close(g);
+    check_random("reversi-4x4", "standard", 6, 10, 3);
+    check_random("reversi-4x6", NULL, 8, 12, 3);
+    check_random("reversi-6x6", NULL, 10, 12, 4);
+    check_random("reversi-6x8", NULL, 10, 11, 2);
+    check_random("reversi-8x4", NULL, 10, 11, 2);
+}
+
+/* A side without a move passes; a finished game is its final score. */
+static void test_pass_and_terminal(void **state)
+{
+    (void)state;
+    Game *g = open_game("reversi", NULL);
+    Err err = {{0}};
+    ReversiState s;
+    /* O to move has no move: X's discs are all out of reach */
+    if (g->ops->parse_position(g, "XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXOX-XXXXXX- O",
+                               &s, &err) != 0)
+        fail_msg("%s", err.msg);
+    Move moves[GAME_MAX_MOVES];
+    assert_int_equal(g->ops->legal_moves(g, &s, moves), 1);
+    assert_int_equal(moves[0], MOVE_PASS);
+    GameSolver *solver = g->ops->solver_new(g, 1, &err);
+    Move best;
+    const int v = solver_value(g, solver, &s, -SCORE_INF, SCORE_INF, &best);
+    assert_int_equal(best, MOVE_PASS);
+    assert_int_equal(v, engine_solve(g, &s, 0, NULL));
+    /* a full board */
+    if (g->ops->parse_position(g, "XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOX O",
+                               &s, &err) != 0)
+        fail_msg("%s", err.msg);
+    assert_int_equal(solver_value(g, solver, &s, -SCORE_INF, SCORE_INF, &best),
+                     g->ops->final_score(g, &s));
+    assert_int_equal(best, MOVE_NONE);
+    g->ops->solver_free(solver);
+    game_close(g);
+}
+
+/* The solver stops when its poll says so, soon after. */
+static void test_poll_stops(void **state)
+{
+    (void)state;
+    Game *g = open_game("reversi", NULL);
+    Err err = {{0}};
+    ReversiState s; /* FFO #40, 20 empties: millions of positions */
+    if (g->ops->parse_position(g, "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X",
+                               &s, &err) != 0)
+        fail_msg("%s", err.msg);
+    GameSolver *solver = g->ops->solver_new(g, 1, &err);
+    PollLog log = {0, 0, true, 2};
+    const SolverPoll poll = {log_checkpoint, &log};
+    Move best;
+    (void)g->ops->solver_search(solver, &s, -SCORE_INF, SCORE_INF, &best, &poll);
+    assert_true(log.calls >= 2 && log.calls <= 3);
+    assert_true(log.last < 1000000);
+    g->ops->solver_free(solver);
+    game_close(g);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_8x8_random),
+        cmocka_unit_test(test_8x8_discs_scoring),
+        cmocka_unit_test(test_small_boards),
+        cmocka_unit_test(test_pass_and_terminal),
+        cmocka_unit_test(test_poll_stops),
+    };
+    return cmocka_run_group_tests_name("reversi_endgame", tests, NULL, NULL);
+}
