@@ -250,6 +250,38 @@ static int search(GameSolver *sv, const KBoard *b, int seeds, int alpha, int bet
     return best;
 }
 
+/// MTD(f) at the root: a wide window costs more than a few null-window
+/// tests that the table's two bounds make cheap to repeat, each moving
+/// the bound by two (values keep their parity).  The first guess is 0:
+/// Kalah's openings are close.  Within a narrower window than the values
+/// it stops as soon as the answer leaves it (fail-soft).
+static int mtdf(GameSolver *sv, const KBoard *b, int seeds, int alpha, int beta, int *best_pit)
+{
+    int lower = alpha > -seeds - 1 ? alpha : -seeds - 1;
+    int upper = beta < seeds + 1 ? beta : seeds + 1;
+    int g = (seeds & 1) ? 1 : 0, v = g;
+    if (g <= lower)
+        g = lower + 1;
+    if (g >= upper)
+        g = upper - 1;
+    while (lower < upper - 1 && !sv->stopped) {
+        /* test "value > g - 1?" */
+        int pit = NO_PIT;
+        v = search(sv, b, seeds, g - 1, g, &pit);
+        if (v >= g) {
+            lower = v;
+            *best_pit = pit;
+            g = v + 1;
+        } else {
+            upper = v;
+            g = v;
+        }
+        if (*best_pit == NO_PIT)
+            *best_pit = pit;
+    }
+    return v;
+}
+
 /* ---- the hooks ------------------------------------------------------------------ */
 
 int kalah_solver_size(const Game *g, const void *state)
@@ -339,7 +371,10 @@ int kalah_solver_search(GameSolver *sv, const void *state, int alpha, int beta, 
         const int lo = alpha < -4 * MAX_TOTAL ? -4 * MAX_TOTAL : alpha;
         const int hi = beta > 4 * MAX_TOTAL ? 4 * MAX_TOTAL : beta;
         int pit = NO_PIT;
-        v = stores + search(sv, &b, seeds, lo - stores, hi - stores, &pit);
+        if (getenv("KSOLVE_PVS"))
+            v = stores + search(sv, &b, seeds, lo - stores, hi - stores, &pit);
+        else
+            v = stores + mtdf(sv, &b, seeds, lo - stores, hi - stores, &pit);
         if (pit != NO_PIT)
             *best = kalah_move(g, s->side, pit);
     }
