@@ -309,7 +309,12 @@ GameSolver *kalah_solver_new(const Game *g, int table_mb, Err *err)
     sv->m = k->pits;
     sv->capture_empty = k->capture == KALAH_CAPTURE_EMPTY;
     sv->db_seeds = -1;
-    const uint64_t bytes = (uint64_t)(table_mb > 0 ? table_mb : 1) << 20;
+    /* No bigger than twice the boards the game can reach (all ways of
+     * its seeds over the pits): small boards then cost no memory. */
+    uint64_t bytes = (uint64_t)(table_mb > 0 ? table_mb : 1) << 20;
+    const uint64_t boards = kalah_db_entries(k->pits, k->total > 100 ? 100 : k->total);
+    if (boards && boards < bytes / (2 * sizeof(Entry)))
+        bytes = boards * 2 * sizeof(Entry);
     sv->buckets = 1;
     while (sv->buckets * 2 * BUCKET * sizeof(Entry) <= bytes)
         sv->buckets *= 2;
