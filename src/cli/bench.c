@@ -19,6 +19,8 @@ static const BenchCase cases[] = {
 };
 enum { NCASES = sizeof cases / sizeof cases[0] };
 
+int bench_kalah(int argc, char **argv);
+
 static void sleep_ms(int ms)
 {
     struct timespec ts = {ms / 1000, (long)(ms % 1000) * 1000000L};
@@ -29,6 +31,8 @@ static int bench_cmd(int argc, char **argv)
 {
     if (cli_wants_help(&cli_bench, argc, argv))
         return EXIT_OK;
+    if (argc > 1 && strcmp(argv[1], "kalah") == 0)
+        return bench_kalah(argc, argv); /* bench_kalah.c: Kalah's exact solutions */
     SearchConfig base;
     search_config_default(&base);
     bool poll = false;
@@ -127,5 +131,9 @@ const CliCommand cli_bench = {
             "fixed depth with a fresh table.  Prints each search's nodes, leaves and speed,\n"
             "the total, and a signature of the node counts (equal signatures: the searches\n"
             "visited exactly the same trees).  --poll adds a thread reading the live\n"
-            "counters at 10 Hz, as the UI does, to measure what that costs.\n",
+            "counters at 10 Hz, as the UI does, to measure what that costs.\n"
+            "\n"
+            "yomi bench kalah [--big] [--table-mb N]: Kalah's exact solutions too slow for\n"
+            "the tests (Kalah(5,4), Kalah(6,3); --big adds Kalah(6,4)), both capture rules,\n"
+            "against the published values; exits 1 if one differs.\n",
 };

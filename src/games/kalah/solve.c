@@ -8,7 +8,10 @@
  * [-S, S] for S seeds in the pits and have the parity of S: a window is
  * always narrowed to those, which turns "more than half the seeds" into an
  * immediate cut-off and makes equal tests share table bounds. */
+#define _DEFAULT_SOURCE /* madvise */
+#include <stdio.h>
 #include <stdlib.h>
+#include <sys/mman.h>
 #include <string.h>
 
 #include "games/kalah/enddb.h"
@@ -37,9 +40,11 @@ struct GameSolver {
     uint64_t buckets; /* a power of two */
     KalahDb *db;
     int db_seeds; /* positions with at most this many seeds are looked up; -1 none */
+    int etc_seeds; /* enhanced transposition cut-offs from this many seeds up */
     uint64_t nodes, next_poll;
     const SolverPoll *poll;
     bool stopped;
+    bool trace; /* YOMI_KALAH_TRACE: each MTD(f) test on stderr */
 };
 
 /* ---- keys ---------------------------------------------------------------- */
@@ -162,6 +167,41 @@ static int child_value(GameSolver *sv, const KBoard *b, int seeds, int pit, int 
     return r.gain - search(sv, &child, left, r.gain - beta, r.gain - alpha, NULL);
 }
 
+#define NO_CUT (-30000)
+
+/// Enhanced transposition cut-off: before searching any child, see whether
+/// one already in the table proves a value >= beta.  Kalah transposes a lot
+/// (sowing order rarely matters) so a child met by another path often
+/// decides the node at the price of a few table probes.
+static int etc(GameSolver *sv, const KBoard *b, int seeds, const uint8_t *pits, int n, int beta)
+{
+    for (int j = 0; j < n; j++) {
+        KBoard child;
+        const KMove r = kboard_play(b, sv->m, sv->capture_empty, pits[j], &child);
+        int v;
+        if (r.over) {
+            v = r.gain;
+        } else {
+            const int left = seeds - r.gain;
+            if (!r.extra_turn)
+                kboard_flip(&child, sv->m);
+            int bound; /* the child's value bound that can help the mover */
+            if (left <= sv->db_seeds) {
+                bound = kalah_db_value(sv->db, &child, left);
+            } else {
+                const Entry *e = probe(sv, board_key(&child, 2 * sv->m, left));
+                if (!e)
+                    continue;
+                bound = r.extra_turn ? e->lower : e->upper;
+            }
+            v = r.extra_turn ? r.gain + bound : r.gain - bound;
+        }
+        if (v >= beta)
+            return v;
+    }
+    return NO_CUT;
+}
+
 /// Principal variation search over the pits-only board.  Kalah's values
 /// are narrow integers and most tests are null windows, so the table keeps
 /// both bounds of each position (as MTD(f) needs) and a position met again
@@ -217,6 +257,13 @@ static int search(GameSolver *sv, const KBoard *b, int seeds, int alpha, int bet
     const uint64_t nodes_before = sv->nodes;
     uint8_t pits[MAX_PITS];
     const int n = order_moves(b, sv->m, hint, pits);
+    if (!root && seeds >= sv->etc_seeds) {
+        const int cut = etc(sv, b, seeds, pits, n, beta);
+        if (cut != NO_CUT) {
+            store(sv, key, cut, upper, NO_PIT, 1);
+            return cut;
+        }
+    }
     int best = -seeds - 2, best_move = NO_PIT, a = alpha;
     for (int j = 0; j < n; j++) {
         int v;
@@ -257,17 +304,23 @@ static int search(GameSolver *sv, const KBoard *b, int seeds, int alpha, int bet
 /// it stops as soon as the answer leaves it (fail-soft).
 static int mtdf(GameSolver *sv, const KBoard *b, int seeds, int alpha, int beta, int *best_pit)
 {
-    int lower = alpha > -seeds - 1 ? alpha : -seeds - 1;
-    int upper = beta < seeds + 1 ? beta : seeds + 1;
+    int lower = -seeds, upper = seeds; /* the value is known to lie in [lower, upper] */
     int g = (seeds & 1) ? 1 : 0, v = g;
-    if (g <= lower)
-        g = lower + 1;
-    if (g >= upper)
-        g = upper - 1;
-    while (lower < upper - 1 && !sv->stopped) {
+    while (lower < upper && !sv->stopped) {
+        if (lower >= beta)
+            return lower;
+        if (upper <= alpha)
+            return upper;
+        if (g <= lower)
+            g = lower + 1;
+        if (g > upper)
+            g = upper;
         /* test "value > g - 1?" */
         int pit = NO_PIT;
         v = search(sv, b, seeds, g - 1, g, &pit);
+        if (sv->trace)
+            fprintf(stderr, "kalah solver: test %+d -> %+d, %llu positions\n", g, v,
+                    (unsigned long long)sv->nodes);
         if (v >= g) {
             lower = v;
             *best_pit = pit;
@@ -279,10 +332,30 @@ static int mtdf(GameSolver *sv, const KBoard *b, int seeds, int alpha, int beta,
         if (*best_pit == NO_PIT)
             *best_pit = pit;
     }
-    return v;
+    return sv->stopped ? v : lower;
 }
 
 /* ---- the hooks ------------------------------------------------------------------ */
+
+/* Every probe lands on a random line of the table: with 2 MB pages the
+ * TLB covers it, with 4 KB pages nearly every probe also misses the TLB. */
+static Entry *table_alloc(size_t bytes)
+{
+    const size_t huge = (size_t)2 << 20;
+    Entry *t;
+    if (bytes >= huge && bytes % huge == 0) {
+        t = aligned_alloc(huge, bytes);
+#ifdef MADV_HUGEPAGE
+        if (t)
+            madvise(t, bytes, MADV_HUGEPAGE);
+#endif
+    } else {
+        t = malloc(bytes);
+    }
+    if (t)
+        memset(t, 0, bytes);
+    return t;
+}
 
 int kalah_solver_size(const Game *g, const void *state)
 {
@@ -309,6 +382,8 @@ GameSolver *kalah_solver_new(const Game *g, int table_mb, Err *err)
     sv->m = k->pits;
     sv->capture_empty = k->capture == KALAH_CAPTURE_EMPTY;
     sv->db_seeds = -1;
+    sv->trace = getenv("YOMI_KALAH_TRACE") != NULL;
+    sv->etc_seeds = getenv("KSOLVE_ETC") ? atoi(getenv("KSOLVE_ETC")) : 1000;
     /* No bigger than twice the boards the game can reach (all ways of
      * its seeds over the pits): small boards then cost no memory. */
     uint64_t bytes = (uint64_t)(table_mb > 0 ? table_mb : 1) << 20;
@@ -318,7 +393,7 @@ GameSolver *kalah_solver_new(const Game *g, int table_mb, Err *err)
     sv->buckets = 1;
     while (sv->buckets * 2 * BUCKET * sizeof(Entry) <= bytes)
         sv->buckets *= 2;
-    sv->table = calloc(sv->buckets * BUCKET, sizeof(Entry));
+    sv->table = table_alloc(sv->buckets * BUCKET * sizeof(Entry));
     if (!sv->table) {
         free(sv);
         return err_set(err, "out of memory for the kalah solver's table (%d MB)", table_mb), NULL;
