@@ -31,6 +31,8 @@ static int bench_cmd(int argc, char **argv)
         return EXIT_OK;
     if (argc > 1 && strcmp(argv[1], "ffo") == 0)
         return cli_bench_ffo(argc - 1, argv + 1);
+    if (argc > 1 && strcmp(argv[1], "kalah") == 0)
+        return cli_bench_kalah(argc - 1, argv + 1);
     SearchConfig base;
     search_config_default(&base);
     bool poll = false;
@@ -135,5 +137,9 @@ const CliCommand cli_bench = {
             "\n"
             "The FFO reversi endgame suite (#40-#59; by default #40-#49): each position\n"
             "solved exactly as yomi solve does, with its empties, nodes, wall and CPU\n"
-            "seconds, value and move, checked against the known answer (exit 1 if wrong).\n",
+            "seconds, value and move, checked against the known answer (exit 1 if wrong).\n"
+            "\n"
+            "yomi bench kalah [--big] [--table-mb N]: Kalah's exact solutions too slow for\n"
+            "the tests (Kalah(5,4), Kalah(6,3); --big adds Kalah(6,4)), both capture rules,\n"
+            "against the published values; exits 1 if one differs.\n",
 };

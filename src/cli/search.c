@@ -20,7 +20,7 @@ static int search_cmd(int argc, char **argv)
         return cli_fail("search: which game? (yomi search GAME [options])");
     if (a.algos)
         return cli_fail("search: --algos belongs to compare and grid (use --algo)");
-    return cli_search_and_print(&a);
+    return cli_search_and_print(&a, NULL);
 }
 
 #define SEARCH_OPTIONS_HELP \

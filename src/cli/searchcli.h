@@ -40,7 +40,10 @@ int cli_search_one(const Game *g, const void *root, const SearchConfig *cfg, Cli
 /* The rows in cli.md's fields; `list` prints several as a table/array. */
 void cli_print_rows(FILE *out, int format, const CliRow *rows, int n, bool list);
 /* Open the game and position `a` names, search once, print one row. */
-int cli_search_and_print(const CliSearchArgs *a);
+/* `before`, if not NULL, prints something about the root first (solve
+ * --divide); its non-zero exit code ends the command. */
+typedef int (*CliRootHook)(const Game *g, const void *root, const SearchConfig *cfg);
+int cli_search_and_print(const CliSearchArgs *a, CliRootHook before);
 
 /* game.c: play one game between two computer players from `start`;
  * `turns` is called after each turn (may be NULL). */
@@ -55,5 +58,7 @@ int cli_play_game(const Game *g, const void *start, const SearchConfig *cfg[2], 
 
 /* bench_ffo.c: `yomi bench ffo ...` (argv[0] is "ffo"). */
 int cli_bench_ffo(int argc, char **argv);
+/* yomi bench kalah: the Kalah solves too slow for the tests (bench_kalah.c). */
+int cli_bench_kalah(int argc, char **argv);
 
 #endif

@@ -222,14 +222,16 @@ int cli_search_one(const Game *g, const void *root, const SearchConfig *cfg, Cli
     return EXIT_OK;
 }
 
-int cli_search_and_print(const CliSearchArgs *a)
+int cli_search_and_print(const CliSearchArgs *a, CliRootHook before)
 {
     _Alignas(16) unsigned char root[GAME_MAX_STATE];
     Game *g = cli_open_game(a->game, &a->go, a->position, root);
     if (!g)
         return EXIT_USAGE;
     static CliRow row;
-    const int rc = cli_search_one(g, root, &a->cfg, &row);
+    int rc = before ? before(g, root, &a->cfg) : EXIT_OK;
+    if (rc == EXIT_OK)
+        rc = cli_search_one(g, root, &a->cfg, &row);
     if (rc == EXIT_OK)
         cli_print_rows(stdout, a->format, &row, 1, false);
     game_close(g);

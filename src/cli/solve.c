@@ -3,12 +3,43 @@
 
 #include "cli/searchcli.h"
 
+/* --divide: each root move's exact value from the root mover's view
+ * (negated when the move hands the turn over), one "MOVE: VALUE" line per
+ * move in board order, before the usual result (cli.md's perft --divide). */
+static int print_divide(const Game *g, const void *root, const SearchConfig *cfg)
+{
+    Move moves[GAME_MAX_MOVES];
+    const int n = g->ops->legal_moves(g, root, moves);
+    const int mover = game_side(g, root);
+    for (int i = 0; i < n; i++) {
+        _Alignas(16) unsigned char child[GAME_MAX_STATE];
+        g->ops->play(g, root, moves[i], child);
+        int v;
+        if (g->ops->is_terminal(g, child)) {
+            v = g->ops->final_score(g, child);
+        } else {
+            static CliRow row;
+            const int rc = cli_search_one(g, child, cfg, &row);
+            if (rc != EXIT_OK)
+                return rc;
+            v = row.result.value;
+        }
+        if (game_side(g, child) != mover)
+            v = -v;
+        char text[32];
+        g->ops->format_move(g, root, moves[i], text, sizeof text);
+        printf("%s: %d\n", text, v);
+    }
+    return EXIT_OK;
+}
+
 static int solve_cmd(int argc, char **argv)
 {
     if (cli_wants_help(&cli_solve, argc, argv))
         return EXIT_OK;
     CliSearchArgs a;
     cli_search_args_init(&a);
+    bool divide = false;
     /* The strongest configuration: PVS, the engine's order, its table, to
      * the end of the game; --table-mb and --format may still be given. */
     a.cfg.algo = ALGO_PVS;
@@ -21,6 +52,10 @@ static int solve_cmd(int argc, char **argv)
         for (int k = 0; fixed[k]; k++)
             if (strcmp(argv[i], fixed[k]) == 0)
                 return cli_fail("solve: %s is not an option of solve (yomi search sets it)", argv[i]);
+        if (strcmp(argv[i], "--divide") == 0) {
+            divide = true;
+            continue;
+        }
         const int r = cli_search_arg(&a, "solve", argc, argv, &i);
         if (r < 0)
             return EXIT_USAGE;
@@ -31,18 +66,21 @@ static int solve_cmd(int argc, char **argv)
         return cli_fail("solve: which game? (yomi solve GAME [--position POS])");
     a.cfg.solve = true;
     a.cfg.endgame = SEARCH_ENDGAME_ALL; /* a game's own solver, where it has one */
-    return cli_search_and_print(&a);
+    return cli_search_and_print(&a, divide ? print_divide : NULL);
 }
 
 const CliCommand cli_solve = {
     .name = "solve",
     .run = solve_cmd,
-    .synopsis = "solve GAME [--position POS]",
-    .help = "usage: yomi solve GAME [--position POS] [--table-mb N] [--time MS] [--format F]\n"
+    .synopsis = "solve GAME [--position POS] [--divide]",
+    .help = "usage: yomi solve GAME [--position POS] [--divide] [--table-mb N] [--time MS]\n"
+            "                  [--format F]\n"
             "\n"
             "The exact value of the position (side to move's view) and a best move, found\n"
             "with the strongest configuration: pvs, best order, table on, to the end.\n"
             "Small boards solve in moments; big ones need --time (then the result is the\n"
             "deepest completed iteration and depth says how far it got).\n"
+            "  --divide   first one \"MOVE: VALUE\" line per legal move: its exact value\n"
+            "             from the mover's view (the side to move here)\n"
             "  --start, --score, --rules, --capture   game variant options\n",
 };

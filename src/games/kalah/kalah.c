@@ -16,43 +16,14 @@
  *             otherwise the store difference.
  * Both sweep the pits into the stores as soon as a side is empty. */
 #include "games/kalah/kalah.h"
+#include "games/kalah/internal.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_PITS 8
-#define MAX_SEEDS_PER_PIT 10
-#define MAX_CELLS (2 * MAX_PITS + 2)
-#define MAX_TOTAL (2 * MAX_PITS * MAX_SEEDS_PER_PIT) /* 160: a count fits a byte */
 #define MAX_POSITION_TEXT 256
-
-typedef struct {
-    uint64_t hash;
-    uint8_t cells[MAX_CELLS]; /* unused cells stay 0 */
-    uint8_t side;             /* 0 first, 1 second */
-    uint8_t pad[5];
-} KalahState;
-
-_Static_assert(sizeof(KalahState) == 32, "KalahState should stay compact");
-_Static_assert(sizeof(KalahState) <= GAME_MAX_STATE, "state too large");
-_Static_assert(MAX_CELLS + 1 <= GAME_MAX_KEY, "key too large");
-
-typedef struct {
-    Game base;
-    int pits;          /* M */
-    int seeds_per_pit; /* N */
-    int total;         /* 2MN */
-    int cells;         /* 2M+2 */
-    KalahRules rules;
-    KalahCapture capture;
-    uint64_t zobrist_side;
-    uint64_t zobrist[MAX_CELLS][MAX_TOTAL + 1];
-} Kalah;
-
-static const Kalah *as_kalah(const Game *g) { return (const Kalah *)g; }
-static const KalahState *as_state(const void *s) { return (const KalahState *)s; }
 
 static int store_cell(const Kalah *k, int side) { return side ? 2 * k->pits + 1 : k->pits; }
 static int first_pit(const Kalah *k, int side) { return side ? k->pits + 1 : 0; }
@@ -684,4 +655,8 @@ const GameOps kalah_ops = {
     .render_text = kalah_render_text,
     .perft = NULL,
     .history_result = NULL,
+    .solver_new = kalah_solver_new,
+    .solver_free = kalah_solver_free,
+    .solver_size = kalah_solver_size,
+    .solver_search = kalah_solver_search,
 };

@@ -1,0 +1,88 @@
+/* bench_kalah.c - `yomi bench kalah [--big]`: Kalah's exact solutions that
+ * take too long for make check, solved by `yomi solve`'s configuration and
+ * compared with the published values (tests/data/kalah/solved.txt and
+ * issue 8's figures).  Prints time and CPU time: the machine may be shared. */
+#include <string.h>
+#include <time.h>
+
+#include "cli/searchcli.h"
+
+typedef struct {
+    const char *game, *capture;
+    int value; /* published or cross-checked */
+    bool big;  /* Kalah(6,4): only with --big */
+} KalahBenchCase;
+
+static const KalahBenchCase kalah_cases[] = {
+    {"kalah-5x4", "standard", 10, false}, {"kalah-5x4", "empty", 12, false},
+    {"kalah-6x3", "standard", 2, false},  {"kalah-6x3", "empty", 2, false},
+    {"kalah-6x4", "standard", 8, true},   {"kalah-6x4", "empty", 10, true},
+};
+
+static double cpu_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+int cli_bench_kalah(int argc, char **argv)
+{
+    bool big = false;
+    int table_mb = 256;
+    for (int i = 1; i < argc; i++) {
+        long v;
+        if (strcmp(argv[i], "--big") == 0)
+            big = true;
+        else if (strcmp(argv[i], "--table-mb") == 0 && i + 1 < argc) {
+            if (cli_parse_int("--table-mb", argv[++i], 1, 65536, &v) != 0)
+                return EXIT_USAGE;
+            table_mb = (int)v;
+        } else
+            return cli_fail("bench kalah: unknown option '%.40s'", argv[i]);
+    }
+    int failures = 0;
+    printf("game\tcapture\tvalue\tpublished\tmove\tnodes\ttime_ms\tcpu_ms\n");
+    for (size_t k = 0; k < sizeof kalah_cases / sizeof kalah_cases[0]; k++) {
+        const KalahBenchCase *bc = &kalah_cases[k];
+        if (bc->big && !big)
+            continue;
+        const GameOption opt = {"capture", bc->capture};
+        Err err = {{0}};
+        Game *g = game_open(bc->game, &opt, 1, &err);
+        if (!g)
+            return cli_fail("bench kalah: %s", err.msg);
+        _Alignas(16) unsigned char root[GAME_MAX_STATE];
+        g->ops->start(g, root);
+        SearchConfig cfg;
+        search_config_default(&cfg);
+        cfg.algo = ALGO_PVS;
+        cfg.order = ORDER_BEST;
+        cfg.table = TABLE_ON;
+        cfg.table_mb = table_mb;
+        cfg.solve = true;
+        cfg.endgame = SEARCH_ENDGAME_ALL;
+        static CliRow row;
+        const double cpu0 = cpu_seconds();
+        const int rc = cli_search_one(g, root, &cfg, &row);
+        const double cpu = cpu_seconds() - cpu0;
+        if (rc != EXIT_OK) {
+            game_close(g);
+            return rc;
+        }
+        const SearchResult *r = &row.result;
+        char mv[32] = "-";
+        if (r->move != MOVE_NONE)
+            g->ops->format_move(g, root, r->move, mv, sizeof mv);
+        printf("%s\t%s\t%+d\t%+d\t%s\t%llu\t%llu\t%.0f\n", bc->game, bc->capture, r->value,
+               bc->value, mv, (unsigned long long)r->stats.nodes,
+               (unsigned long long)r->stats.elapsed_ms, cpu * 1000);
+        fflush(stdout);
+        failures += r->value != bc->value;
+        game_close(g);
+    }
+    if (failures)
+        fprintf(stderr, "yomi: bench kalah: %d value(s) differ from the published ones\n",
+                failures);
+    return failures ? EXIT_INTERNAL : EXIT_OK;
+}

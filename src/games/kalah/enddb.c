@@ -1,0 +1,351 @@
+/* enddb.c - building, saving and loading Kalah's endgame database. */
+#include "games/kalah/enddb.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define DB_MAGIC "YOMIKDB"
+#define DB_VERSION 1u
+#define DB_MAX_SEEDS 100 /* values must fit a signed byte */
+#define UNKNOWN INT8_MIN
+
+/* The file header; the values follow it.  The cache is this machine's
+ * own, so the fields are stored in its byte order. */
+typedef struct {
+    char magic[8];
+    uint32_t version, pits, capture, seeds;
+    uint64_t count, checksum;
+} DbHeader;
+
+struct KalahDb {
+    int pits, seeds;
+    bool capture_empty;
+    uint64_t offset[DB_MAX_SEEDS + 2];           /* first index of each seed count */
+    uint64_t ways[2 * MAX_PITS + 1][DB_MAX_SEEDS + 1]; /* compositions of r into n pits */
+    int8_t *values;
+    uint64_t count;
+};
+
+static uint64_t sat_add(uint64_t a, uint64_t b) { return a > UINT64_MAX / 4 - b ? UINT64_MAX / 4 : a + b; }
+
+/* ways[n][r] = C(r+n-1, n-1), saturating: only the sizes that pass the
+ * entry limit are ever used as indices. */
+static void fill_tables(KalahDb *db, int pits, int seeds)
+{
+    const int np = 2 * pits;
+    for (int r = 0; r <= DB_MAX_SEEDS; r++)
+        db->ways[0][r] = r == 0;
+    for (int n = 1; n <= np; n++)
+        for (int r = 0; r <= DB_MAX_SEEDS; r++)
+            db->ways[n][r] = r == 0 ? 1 : sat_add(db->ways[n][r - 1], db->ways[n - 1][r]);
+    db->offset[0] = 0;
+    for (int k = 0; k <= seeds; k++)
+        db->offset[k + 1] = sat_add(db->offset[k], db->ways[np][k]);
+    db->count = db->offset[seeds + 1];
+}
+
+uint64_t kalah_db_entries(int pits, int seeds)
+{
+    if (pits < 1 || pits > MAX_PITS || seeds < 0 || seeds > DB_MAX_SEEDS)
+        return 0;
+    static _Thread_local KalahDb scratch;
+    fill_tables(&scratch, pits, seeds);
+    return scratch.count >= UINT64_MAX / 4 ? 0 : scratch.count;
+}
+
+/* The rank of b among the boards with `seeds` seeds, boards ordered by
+ * their first pit, then their second, ... (so the last pit is implied). */
+static uint64_t rank_of(const KalahDb *db, const KBoard *b, int seeds)
+{
+    const int np = 2 * db->pits;
+    uint64_t rank = 0;
+    int left = seeds;
+    for (int i = 0; i < np - 1; i++) {
+        const int c = b->p[i];
+        rank += db->ways[np - i][left] - db->ways[np - i][left - c];
+        left -= c;
+    }
+    return db->offset[seeds] + rank;
+}
+
+int kalah_db_value(const KalahDb *db, const KBoard *b, int seeds)
+{
+    return db->values[rank_of(db, b, seeds)];
+}
+
+int kalah_db_seeds(const KalahDb *db) { return db->seeds; }
+
+void kalah_db_free(KalahDb *db)
+{
+    if (!db)
+        return;
+    free(db->values);
+    free(db);
+}
+
+/* ---- building -------------------------------------------------------- */
+
+/* The value of b (exactly `seeds` seeds), computing it if need be.  Every
+ * smaller seed count is complete; within this one, a move that keeps all
+ * seeds in the pits neither reaches the store nor captures, so it sows
+ * within the mover's own row towards its store, and the sum over all seeds
+ * of their distance to their owner's store drops: the recursion ends. */
+static int solve_position(KalahDb *db, const KBoard *b, int seeds)
+{
+    const uint64_t idx = rank_of(db, b, seeds);
+    if (db->values[idx] != UNKNOWN)
+        return db->values[idx];
+    const int m = db->pits;
+    const int mine = kboard_side_sum(b, m, 0), theirs = seeds - mine;
+    int best = -DB_MAX_SEEDS - 1;
+    if (mine == 0 || theirs == 0) {
+        best = mine - theirs;
+    } else {
+        for (int i = 0; i < m; i++) {
+            if (!b->p[i])
+                continue;
+            KBoard child;
+            const KMove r = kboard_play(b, m, db->capture_empty, i, &child);
+            int v = r.gain;
+            if (!r.over) {
+                const int left = seeds - r.gain;
+                if (r.extra_turn) {
+                    v += solve_position(db, &child, left);
+                } else {
+                    kboard_flip(&child, m);
+                    v -= solve_position(db, &child, left);
+                }
+            }
+            if (v > best)
+                best = v;
+        }
+    }
+    db->values[idx] = (int8_t)best;
+    return best;
+}
+
+/* The next board with the same seed count in rank order; false after the
+ * last.  The rightmost pit before the last with seeds after it takes one
+ * more, and everything after it gathers in the last pit. */
+static bool next_board(KBoard *b, int np)
+{
+    int after = b->p[np - 1];
+    for (int j = np - 2; j >= 0; j--) {
+        if (after > 0) {
+            b->p[j]++;
+            for (int t = j + 1; t < np; t++)
+                b->p[t] = 0;
+            b->p[np - 1] = (uint8_t)(after - 1);
+            return true;
+        }
+        after += b->p[j];
+    }
+    return false;
+}
+
+static KalahDb *db_alloc(int pits, KalahCapture capture, int seeds, Err *err)
+{
+    if (pits < 1 || pits > MAX_PITS)
+        return err_set(err, "kalah database: %d pits per side is out of range (1..%d)", pits,
+                       MAX_PITS), NULL;
+    if (seeds < 0 || seeds > DB_MAX_SEEDS)
+        return err_set(err, "kalah database: %d seeds is out of range (0..%d)", seeds,
+                       DB_MAX_SEEDS), NULL;
+    const uint64_t n = kalah_db_entries(pits, seeds);
+    if (n == 0 || n > KALAH_DB_MAX_ENTRIES)
+        return err_set(err,
+                       "kalah database for %d pits and %d seeds is too large (limit %llu MB)",
+                       pits, seeds, (unsigned long long)(KALAH_DB_MAX_ENTRIES >> 20)), NULL;
+    KalahDb *db = calloc(1, sizeof *db);
+    if (!db)
+        return err_set(err, "out of memory"), NULL;
+    db->pits = pits;
+    db->seeds = seeds;
+    db->capture_empty = capture == KALAH_CAPTURE_EMPTY;
+    fill_tables(db, pits, seeds);
+    db->values = malloc(db->count ? db->count : 1);
+    if (!db->values) {
+        free(db);
+        return err_set(err, "out of memory for a kalah database of %llu entries",
+                       (unsigned long long)n), NULL;
+    }
+    return db;
+}
+
+/* Seed counts in increasing order, so every move that takes seeds out of
+ * the pits finds its answer already there. */
+static KalahDb *db_build(int pits, KalahCapture capture, int seeds, KalahDbProgress progress,
+                         void *arg, Err *err)
+{
+    KalahDb *db = db_alloc(pits, capture, seeds, err);
+    if (!db)
+        return NULL;
+    memset(db->values, UNKNOWN, db->count);
+    const int np = 2 * pits;
+    uint64_t done = 0;
+    for (int k = 0; k <= seeds; k++) {
+        KBoard b;
+        memset(&b, 0, sizeof b);
+        b.p[np - 1] = (uint8_t)k;
+        do {
+            solve_position(db, &b, k);
+            if (progress && (++done & 0xFFFFF) == 0)
+                progress(arg, done, db->count);
+        } while (next_board(&b, np));
+    }
+    if (progress)
+        progress(arg, db->count, db->count);
+    return db;
+}
+
+/* ---- the cache file ---------------------------------------------------- */
+
+static uint64_t checksum(const int8_t *v, uint64_t n)
+{
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (uint64_t i = 0; i < n; i++)
+        h = (h ^ (uint8_t)v[i]) * 0x100000001b3ull;
+    return h;
+}
+
+static const char *capture_name(KalahCapture c) { return c == KALAH_CAPTURE_EMPTY ? "empty" : "standard"; }
+
+/* The cache folder, created when missing. */
+static int cache_dir(char *dir, size_t len, Err *err)
+{
+    const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+    int n;
+    if (xdg && xdg[0] == '/')
+        n = snprintf(dir, len, "%s/yomi", xdg);
+    else if (home && home[0])
+        n = snprintf(dir, len, "%s/.cache/yomi", home);
+    else
+        return err_set(err, "no cache folder: neither XDG_CACHE_HOME nor HOME is set");
+    if (n < 0 || (size_t)n >= len)
+        return err_set(err, "the cache folder's name is too long");
+    /* Make each missing level (…/.cache, then …/yomi). */
+    for (char *p = dir + 1; *p; p++) {
+        if (*p != '/')
+            continue;
+        *p = '\0';
+        const int r = mkdir(dir, 0755);
+        *p = '/';
+        if (r != 0 && errno != EEXIST)
+            return err_set(err, "cannot create %s: %s", dir, strerror(errno));
+    }
+    if (mkdir(dir, 0755) != 0 && errno != EEXIST)
+        return err_set(err, "cannot create %s: %s", dir, strerror(errno));
+    return 0;
+}
+
+int kalah_db_path(int pits, KalahCapture capture, char *path, size_t len, Err *err)
+{
+    char dir[1024];
+    if (cache_dir(dir, sizeof dir, err) != 0)
+        return -1;
+    const int n = snprintf(path, len, "%s/kalah-m%d-%s.db", dir, pits, capture_name(capture));
+    if (n < 0 || (size_t)n >= len)
+        return err_set(err, "the cache file's name is too long");
+    return 0;
+}
+
+/* The cached database, or NULL (err says why) when missing or unsound. */
+static KalahDb *db_load(const char *path, int pits, KalahCapture capture, Err *err)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return err_set(err, "%s: %s", path, strerror(errno)), NULL;
+    DbHeader h;
+    KalahDb *db = NULL;
+    if (fread(&h, sizeof h, 1, f) != 1 || memcmp(h.magic, DB_MAGIC, 8) != 0 ||
+        h.version != DB_VERSION) {
+        err_set(err, "%s is not a kalah database of this version", path);
+    } else if (h.pits != (uint32_t)pits || h.capture != (uint32_t)capture ||
+               h.seeds > DB_MAX_SEEDS) {
+        err_set(err, "%s is for another board", path);
+    } else if ((db = db_alloc(pits, capture, (int)h.seeds, err)) != NULL) {
+        long end;
+        if (db->count != h.count || fread(db->values, 1, db->count, f) != db->count ||
+            fseek(f, 0, SEEK_END) != 0 || (end = ftell(f)) < 0 ||
+            (uint64_t)end != sizeof h + db->count || checksum(db->values, db->count) != h.checksum) {
+            err_set(err, "%s is damaged", path);
+            kalah_db_free(db);
+            db = NULL;
+        }
+    }
+    fclose(f);
+    return db;
+}
+
+/* Write to a temporary name beside the target, then rename over it. */
+static int db_save(const KalahDb *db, const char *path, Err *err)
+{
+    char tmp[1100];
+    snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid());
+    FILE *f = fopen(tmp, "wb");
+    if (!f)
+        return err_set(err, "cannot write %s: %s", tmp, strerror(errno));
+    DbHeader h;
+    memset(&h, 0, sizeof h);
+    memcpy(h.magic, DB_MAGIC, 8);
+    h.version = DB_VERSION;
+    h.pits = (uint32_t)db->pits;
+    h.capture = db->capture_empty ? KALAH_CAPTURE_EMPTY : KALAH_CAPTURE_STANDARD;
+    h.seeds = (uint32_t)db->seeds;
+    h.count = db->count;
+    h.checksum = checksum(db->values, db->count);
+    bool ok = fwrite(&h, sizeof h, 1, f) == 1 && fwrite(db->values, 1, db->count, f) == db->count;
+    ok = fflush(f) == 0 && ok;
+    ok = fsync(fileno(f)) == 0 && ok;
+    ok = fclose(f) == 0 && ok;
+    if (!ok || rename(tmp, path) != 0) {
+        err_set(err, "cannot write %s: %s", path, strerror(errno));
+        remove(tmp);
+        return -1;
+    }
+    return 0;
+}
+
+KalahDb *kalah_db_open(int pits, KalahCapture capture, int build_seeds, KalahDbProgress progress,
+                       void *arg, Err *err)
+{
+    char path[1100];
+    Err ignored;
+    const bool have_path = kalah_db_path(pits, capture, path, sizeof path, &ignored) == 0;
+    if (have_path) {
+        KalahDb *db = db_load(path, pits, capture, &ignored);
+        if (db)
+            return db;
+    }
+    if (build_seeds <= 0)
+        return err_set(err, "no kalah database for %d pits (yomi build-db kalah --pits %d)", pits,
+                       pits), NULL;
+    KalahDb *db = db_build(pits, capture, build_seeds, progress, arg, err);
+    if (db && have_path)
+        (void)db_save(db, path, &ignored); /* a read-only cache only costs a rebuild */
+    return db;
+}
+
+int kalah_db_build_file(int pits, KalahCapture capture, int seeds, KalahDbProgress progress,
+                        void *arg, char *path, size_t path_len, Err *err)
+{
+    if (kalah_db_path(pits, capture, path, path_len, err) != 0)
+        return -1;
+    Err ignored;
+    KalahDb *db = db_load(path, pits, capture, &ignored);
+    if (db && db->seeds >= seeds) {
+        kalah_db_free(db);
+        return 0;
+    }
+    kalah_db_free(db);
+    db = db_build(pits, capture, seeds, progress, arg, err);
+    if (!db)
+        return -1;
+    const int rc = db_save(db, path, err);
+    kalah_db_free(db);
+    return rc;
+}
