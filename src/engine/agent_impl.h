@@ -45,6 +45,7 @@ struct Agent {
     char *inbuf;                   /* bytes read, not yet a whole line */
     size_t inlen;
     bool dead;
+    bool trace;                    /* $YOMI_USI_TRACE: copy the talk to stderr */
     char failure[200];             /* why the engine failed, "" when it did not */
     uint64_t go_ns, deadline_ns, stop_ns;
     bool stop_sent, answered;

@@ -121,6 +121,8 @@ static int send_line(Agent *a, const char *fmt, ...)
         vsnprintf(buf, (size_t)n + 1, fmt, ap);
         va_end(ap);
     }
+    if (a->trace)
+        fprintf(stderr, "usi> %s\n", buf);
     buf[n++] = '\n';
     int rc = 0;
     for (int off = 0; off < n && !a->dead;) {
@@ -169,6 +171,8 @@ static bool take_line(Agent *a, char *line, size_t size)
     const size_t keep = len < size - 1 ? len : size - 1;
     memcpy(line, a->inbuf, keep);
     line[keep] = '\0';
+    if (a->trace)
+        fprintf(stderr, "usi< %s\n", line);
     memmove(a->inbuf, nl + 1, a->inlen - len - 1);
     a->inlen -= len + 1;
     return true;
@@ -230,6 +234,7 @@ int agent_usi_open(Agent *a, Err *err)
         return -1;
     if (strcmp(a->g->ops->family, "gogo") != 0)
         return err_set(err, "usi: external engines play gogo only, not %s", a->g->name);
+    a->trace = getenv("YOMI_USI_TRACE") != NULL; /* the conversation on stderr */
     a->inbuf = malloc(AGENT_LINE_MAX);
     if (!a->inbuf)
         return err_set(err, "out of memory");
