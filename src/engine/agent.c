@@ -145,20 +145,12 @@ int agent_start(Agent *a, const void *start, const Move *moves, int nmoves,
     if (replay(a, start, moves, nmoves, err) != 0)
         return -1;
     const void *root = a->state_ptr[nmoves];
-    SearchConfig cfg = a->cfg;
     const int64_t budget = agent_budget_ms(clock, a->g->ops->side_to_move(a->g, root));
-    if (budget > 0)
-        cfg.time_ms = budget > 86400000 ? 86400000 : (int)budget;
-    /* A new limit needs a new search only when the config changed; the
-     * table survives between moves otherwise. */
-    if (memcmp(&cfg, &a->cfg_live, sizeof cfg) != 0 || !a->search_live) {
-        Search *s = search_new(a->g, &cfg, err);
-        if (!s)
+    /* The clock gives each move its own time; the table stays. */
+    if (!a->cfg.solve) {
+        const int time_ms = budget > 0 ? (int)(budget > 86400000 ? 86400000 : budget) : a->cfg.time_ms;
+        if (search_set_limits(a->search, a->cfg.depth, time_ms, a->cfg.node_limit, err) != 0)
             return -1;
-        search_free(a->search);
-        a->search = s;
-        a->cfg_live = cfg;
-        a->search_live = true;
     }
     search_set_history(a->search, a->state_ptr, nmoves);
     if (search_start(a->search, root, err) != 0)

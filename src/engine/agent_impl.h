@@ -32,8 +32,7 @@ struct Agent {
     bool external;
     bool thinking;
     /* yomi's own search */
-    SearchConfig cfg, cfg_live;
-    bool search_live;
+    SearchConfig cfg;
     Search *search;
     unsigned char *states;         /* the game so far, AGENT_MAX_PLIES + 1 */
     const void **state_ptr;
