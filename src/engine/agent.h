@@ -8,7 +8,8 @@
  * without a shell ("usi:./yomi usi", "usi:/usr/games/fairy-stockfish").  The
  * keys `time` (ms per move when no clock is given), `depth` and `nodes` are
  * added to every `go` (`movetime=on` sends per-move time as `go movetime`
- * instead of USI's `byoyomi`); any other KEY=VALUE becomes `setoption name KEY value
+ * instead of USI's `byoyomi`; `timeout=MS` bounds the waits for usiok,
+ * readyok and a bestmove after stop, 10 s and 3 s by default); any other KEY=VALUE becomes `setoption name KEY value
  * VALUE`.  For gogo an engine that offers UCI_Variant gets
  * UCI_Variant=minishogi unless the spec sets it.
  *

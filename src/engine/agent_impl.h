@@ -23,6 +23,7 @@ typedef struct {
     int64_t time_ms;               /* `time`: ms per move without a clock */
     int depth;                     /* `depth`, 0 when absent */
     int64_t nodes;                 /* `nodes`, 0 when absent */
+    int64_t timeout_ms;            /* `timeout`: for usiok, readyok, bestmove after stop */
     bool movetime;                 /* `movetime=on`: per-move time as go movetime */
 } UsiSpec;
 

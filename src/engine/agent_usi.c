@@ -69,12 +69,15 @@ int agent_usi_spec_parse(const char *spec, UsiSpec *out, Err *err)
             u->movetime = value[1] == 'n';
             continue;
         }
-        if (strcmp(item, "time") == 0 || strcmp(item, "depth") == 0 || strcmp(item, "nodes") == 0) {
+        if (strcmp(item, "time") == 0 || strcmp(item, "depth") == 0 || strcmp(item, "nodes") == 0 ||
+            strcmp(item, "timeout") == 0) {
             errno = 0;
             const long long v = strtoll(value, &end, 10);
             if (!*value || *end || errno == ERANGE || v < 1 || v > 1000000000000LL)
                 return err_set(err, "usi: %s: '%.40s' is not a positive number", item, value);
-            if (item[0] == 't')
+            if (strcmp(item, "timeout") == 0)
+                u->timeout_ms = v > 3600000 ? 3600000 : v;
+            else if (item[0] == 't')
                 u->time_ms = v;
             else if (item[0] == 'd')
                 u->depth = v > 1000 ? 1000 : (int)v;
@@ -202,7 +205,8 @@ static const char *exit_text(Agent *a, char *buf, size_t size)
  * are noted.  -1 + err on a deadline or a dead engine. */
 static int wait_reply(Agent *a, UsiReplyKind kind, const char *what, bool *has_variant, Err *err)
 {
-    const uint64_t deadline = now_ns() + ms_ns(HANDSHAKE_MS);
+    const int64_t limit = a->usi.timeout_ms > 0 ? a->usi.timeout_ms : HANDSHAKE_MS;
+    const uint64_t deadline = now_ns() + ms_ns(limit);
     char line[1024];
     for (;;) {
         while (take_line(a, line, sizeof line)) {
@@ -222,7 +226,7 @@ static int wait_reply(Agent *a, UsiReplyKind kind, const char *what, bool *has_v
         }
         const uint64_t now = now_ns();
         if (now >= deadline)
-            return fail(a, err, "no %s within %d ms", what, HANDSHAKE_MS);
+            return fail(a, err, "no %s within %lld ms", what, (long long)limit);
         const uint64_t left_ms = (deadline - now) / 1000000u;
         read_some(a, left_ms > 50 ? 50 : (int)left_ms + 1);
     }
@@ -436,6 +440,7 @@ static void step(Agent *a, int wait_ms)
     if (a->answered || a->failure[0])
         return;
     const uint64_t now = now_ns();
+    const int64_t grace = a->usi.timeout_ms > 0 ? a->usi.timeout_ms : STOP_GRACE_MS;
     if (a->dead) {
         char why[80];
         snprintf(a->failure, sizeof a->failure, "%s while thinking", exit_text(a, why, sizeof why));
@@ -443,8 +448,8 @@ static void step(Agent *a, int wait_ms)
         send_line(a, "stop");
         a->stop_sent = true;
         a->stop_ns = now;
-    } else if (a->stop_sent && now >= a->stop_ns + ms_ns(STOP_GRACE_MS)) {
-        snprintf(a->failure, sizeof a->failure, "no bestmove within %d ms of stop", STOP_GRACE_MS);
+    } else if (a->stop_sent && now >= a->stop_ns + ms_ns(grace)) {
+        snprintf(a->failure, sizeof a->failure, "no bestmove within %lld ms of stop", (long long)grace);
     }
 }
 
