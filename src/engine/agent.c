@@ -37,7 +37,7 @@ int64_t agent_budget_ms(const AgentClock *c, int side)
 
 bool agent_spec_is_external(const char *spec)
 {
-    return spec && strncmp(spec, "usi:", 4) == 0;
+    return spec && (strncmp(spec, "usi:", 4) == 0 || strncmp(spec, "xshogi:", 7) == 0);
 }
 
 int agent_spec_check(const char *spec, Err *err)
@@ -64,7 +64,8 @@ Agent *agent_new(const Game *g, const char *spec, Err *err)
     strcpy(a->spec, spec);
     if (agent_spec_is_external(spec)) {
         a->external = true;
-        if (agent_usi_open(a, err) != 0) {
+        a->xshogi = strncmp(spec, "xshogi:", 7) == 0;
+        if ((a->xshogi ? agent_xshogi_open(a, err) : agent_usi_open(a, err)) != 0) {
             agent_free(a);
             return NULL;
         }
@@ -92,7 +93,9 @@ void agent_free(Agent *a)
 {
     if (!a)
         return;
-    if (a->external)
+    if (a->xshogi)
+        agent_xshogi_close(a);
+    else if (a->external)
         agent_usi_close(a);
     search_free(a->search);
     free(a->states);
@@ -104,6 +107,8 @@ const char *agent_spec(const Agent *a) { return a->spec; }
 
 int agent_new_game(Agent *a, Err *err)
 {
+    if (a->xshogi)
+        return agent_xshogi_new_game(a, err);
     if (a->external)
         return agent_usi_new_game(a, err);
     search_clear(a->search);
@@ -140,6 +145,8 @@ int agent_start(Agent *a, const void *start, const Move *moves, int nmoves,
 {
     if (a->thinking)
         return err_set(err, "%s is already thinking", a->spec);
+    if (a->xshogi)
+        return agent_xshogi_start(a, start, moves, nmoves, err);
     if (a->external)
         return agent_usi_start(a, start, moves, nmoves, clock, err);
     if (replay(a, start, moves, nmoves, err) != 0)
@@ -161,6 +168,8 @@ int agent_start(Agent *a, const void *start, const Move *moves, int nmoves,
 
 bool agent_poll(Agent *a, AgentStatus *st)
 {
+    if (a->xshogi)
+        return agent_xshogi_poll(a, st);
     if (a->external)
         return agent_usi_poll(a, st);
     SearchStats s;
@@ -177,6 +186,8 @@ bool agent_poll(Agent *a, AgentStatus *st)
 
 void agent_stop(Agent *a)
 {
+    if (a->xshogi)
+        return; /* the protocol has no stop: it answers within its own time */
     if (a->external)
         agent_usi_stop(a);
     else if (a->thinking)
@@ -188,6 +199,8 @@ int agent_wait(Agent *a, AgentResult *r, Err *err)
     memset(r, 0, sizeof *r);
     if (!a->thinking)
         return err_set(err, "%s is not thinking", a->spec);
+    if (a->xshogi)
+        return agent_xshogi_wait(a, r, err);
     if (a->external)
         return agent_usi_wait(a, r, err);
     SearchResult sr;
@@ -213,6 +226,6 @@ bool agent_broken(const Agent *a) { return a->external && (a->dead || a->failure
 
 void agent_game_over(Agent *a, int outcome)
 {
-    if (a->external)
+    if (a->external && !a->xshogi)
         agent_usi_game_over(a, outcome);
 }

@@ -45,7 +45,11 @@ struct Agent {
     char *inbuf;                   /* bytes read, not yet a whole line */
     size_t inlen;
     bool dead;
-    bool trace;                    /* $YOMI_USI_TRACE: copy the talk to stderr */
+    bool trace;
+    bool xshogi;                   /* the xshogi raw protocol, not USI */
+    int xs_sent;                   /* moves of the game the program knows */
+    bool xs_playing;               /* it has taken its side */
+    char xs_move[16];                    /* $YOMI_USI_TRACE: copy the talk to stderr */
     char failure[200];             /* why the engine failed, "" when it did not */
     uint64_t go_ns, deadline_ns, stop_ns;
     bool stop_sent, answered;
@@ -53,6 +57,18 @@ struct Agent {
     AgentStatus live;
     _Alignas(16) unsigned char root[GAME_MAX_STATE];
 };
+
+/* agent_proc.c: the child process and its lines */
+uint64_t agent_now_ns(void);
+uint64_t agent_ms_ns(int64_t ms);
+int agent_spawn(Agent *a, char *const argv[], Err *err);
+void agent_proc_close(Agent *a, const char *quit);
+int agent_send(Agent *a, const char *fmt, ...) YOMI_PRINTF(2, 3);
+void agent_read_some(Agent *a, int wait_ms);
+bool agent_take_line(Agent *a, char *line, size_t size);
+const char *agent_exit_text(Agent *a, char *buf, size_t size);
+/* Note why the engine failed (the first reason sticks); -1 + err. */
+int agent_fail(Agent *a, Err *err, const char *fmt, ...) YOMI_PRINTF(3, 4);
 
 int agent_usi_spec_parse(const char *spec, UsiSpec *out, Err *err);
 int agent_usi_open(Agent *a, Err *err);
@@ -64,5 +80,11 @@ bool agent_usi_poll(Agent *a, AgentStatus *st);
 void agent_usi_stop(Agent *a);
 int agent_usi_wait(Agent *a, AgentResult *r, Err *err);
 void agent_usi_game_over(Agent *a, int outcome);
+int agent_xshogi_open(Agent *a, Err *err);
+void agent_xshogi_close(Agent *a);
+int agent_xshogi_new_game(Agent *a, Err *err);
+int agent_xshogi_start(Agent *a, const void *start, const Move *moves, int nmoves, Err *err);
+bool agent_xshogi_poll(Agent *a, AgentStatus *st);
+int agent_xshogi_wait(Agent *a, AgentResult *r, Err *err);
 
 #endif

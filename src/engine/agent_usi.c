@@ -21,25 +21,19 @@
 #define STOP_GRACE_MS 3000    /* stop -> bestmove */
 #define UNLIMITED_MS 300000   /* a `go` with no time limit at all */
 
-static uint64_t now_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
-static uint64_t ms_ns(int64_t ms) { return (uint64_t)ms * 1000000u; }
-
 int agent_usi_spec_parse(const char *spec, UsiSpec *out, Err *err)
 {
     UsiSpec local;
     UsiSpec *u = out ? out : &local;
     memset(u, 0, sizeof *u);
-    if (!spec || strncmp(spec, "usi:", 4) != 0)
-        return err_set(err, "an external engine is usi:COMMAND[,KEY=VALUE...]");
-    if (strlen(spec + 4) >= sizeof u->buf)
+    const char *body = spec && strncmp(spec, "usi:", 4) == 0      ? spec + 4
+                       : spec && strncmp(spec, "xshogi:", 7) == 0 ? spec + 7
+                                                                   : NULL;
+    if (!body)
+        return err_set(err, "an external engine is usi:COMMAND[,KEY=VALUE...] or xshogi:COMMAND");
+    if (strlen(body) >= sizeof u->buf)
         return err_set(err, "player '%.40s...' is too long", spec);
-    strcpy(u->buf, spec + 4);
+    strcpy(u->buf, body);
     char *comma = strchr(u->buf, ',');
     if (comma)
         *comma = '\0';
@@ -94,122 +88,15 @@ int agent_usi_spec_parse(const char *spec, UsiSpec *out, Err *err)
     return 0;
 }
 
-static int fail(Agent *a, Err *err, const char *fmt, ...) YOMI_PRINTF(3, 4);
-static int fail(Agent *a, Err *err, const char *fmt, ...)
-{
-    if (!a->failure[0]) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(a->failure, sizeof a->failure, fmt, ap);
-        va_end(ap);
-    }
-    return err_set(err, "%s: %s", a->usi.argv[0] ? a->usi.argv[0] : "engine", a->failure);
-}
-
-static int send_line(Agent *a, const char *fmt, ...) YOMI_PRINTF(2, 3);
-static int send_line(Agent *a, const char *fmt, ...)
-{
-    char small[512], *buf = small;
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(small, sizeof small - 1, fmt, ap);
-    va_end(ap);
-    if (n < 0)
-        return -1;
-    if ((size_t)n >= sizeof small - 1) {
-        buf = malloc((size_t)n + 2);
-        if (!buf)
-            return -1;
-        va_start(ap, fmt);
-        vsnprintf(buf, (size_t)n + 1, fmt, ap);
-        va_end(ap);
-    }
-    if (a->trace)
-        fprintf(stderr, "usi> %s\n", buf);
-    buf[n++] = '\n';
-    int rc = 0;
-    for (int off = 0; off < n && !a->dead;) {
-        /* MSG_NOSIGNAL: a dead engine is an error here, not a SIGPIPE. */
-        const ssize_t w = send(a->fd, buf + off, (size_t)(n - off), MSG_NOSIGNAL);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w <= 0) {
-            a->dead = true;
-            rc = -1;
-            break;
-        }
-        off += (int)w;
-    }
-    if (buf != small)
-        free(buf);
-    return a->dead ? -1 : rc;
-}
-
-/* Read what the engine has sent, waiting at most `wait_ms` for it. */
-static void read_some(Agent *a, int wait_ms)
-{
-    if (a->dead)
-        return;
-    struct pollfd p = {.fd = a->fd, .events = POLLIN};
-    const int r = poll(&p, 1, wait_ms);
-    if (r <= 0)
-        return;
-    if (a->inlen + 4096 > AGENT_LINE_MAX) { /* a line without end: drop it */
-        a->inlen = 0;
-    }
-    const ssize_t got = recv(a->fd, a->inbuf + a->inlen, AGENT_LINE_MAX - a->inlen - 1, MSG_DONTWAIT);
-    if (got == 0 || (got < 0 && errno != EAGAIN && errno != EINTR && errno != EWOULDBLOCK))
-        a->dead = true;
-    else if (got > 0)
-        a->inlen += (size_t)got;
-}
-
-/* Take one whole line out of the buffer into `line`; false when none. */
-static bool take_line(Agent *a, char *line, size_t size)
-{
-    char *nl = memchr(a->inbuf, '\n', a->inlen);
-    if (!nl)
-        return false;
-    size_t len = (size_t)(nl - a->inbuf);
-    const size_t keep = len < size - 1 ? len : size - 1;
-    memcpy(line, a->inbuf, keep);
-    line[keep] = '\0';
-    if (a->trace)
-        fprintf(stderr, "usi< %s\n", line);
-    memmove(a->inbuf, nl + 1, a->inlen - len - 1);
-    a->inlen -= len + 1;
-    return true;
-}
-
-/* What the process's end says, for messages. */
-static const char *exit_text(Agent *a, char *buf, size_t size)
-{
-    int status;
-    if (a->pid > 0 && waitpid(a->pid, &status, WNOHANG) == a->pid) {
-        a->pid = -1;
-        if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
-            snprintf(buf, size, "could not be started (command not found?)");
-        else if (WIFEXITED(status))
-            snprintf(buf, size, "exited with status %d", WEXITSTATUS(status));
-        else if (WIFSIGNALED(status))
-            snprintf(buf, size, "was killed by signal %d", WTERMSIG(status));
-        else
-            snprintf(buf, size, "stopped");
-    } else {
-        snprintf(buf, size, "closed its output");
-    }
-    return buf;
-}
-
 /* Read lines until one of `kind` (usiok, readyok); options seen on the way
  * are noted.  -1 + err on a deadline or a dead engine. */
 static int wait_reply(Agent *a, UsiReplyKind kind, const char *what, bool *has_variant, Err *err)
 {
     const int64_t limit = a->usi.timeout_ms > 0 ? a->usi.timeout_ms : HANDSHAKE_MS;
-    const uint64_t deadline = now_ns() + ms_ns(limit);
+    const uint64_t deadline = agent_now_ns() + agent_ms_ns(limit);
     char line[1024];
     for (;;) {
-        while (take_line(a, line, sizeof line)) {
+        while (agent_take_line(a, line, sizeof line)) {
             UsiReply r;
             Err ignore;
             if (usi_parse_reply(line, &r, &ignore) != 0)
@@ -222,13 +109,13 @@ static int wait_reply(Agent *a, UsiReplyKind kind, const char *what, bool *has_v
         if (a->dead) {
             char why[80];
             usleep(20000); /* let a process that is exiting finish, for its status */
-            return fail(a, err, "%s (waiting for %s)", exit_text(a, why, sizeof why), what);
+            return agent_fail(a, err, "%s (waiting for %s)", agent_exit_text(a, why, sizeof why), what);
         }
-        const uint64_t now = now_ns();
+        const uint64_t now = agent_now_ns();
         if (now >= deadline)
-            return fail(a, err, "no %s within %lld ms", what, (long long)limit);
+            return agent_fail(a, err, "no %s within %lld ms", what, (long long)limit);
         const uint64_t left_ms = (deadline - now) / 1000000u;
-        read_some(a, left_ms > 50 ? 50 : (int)left_ms + 1);
+        agent_read_some(a, left_ms > 50 ? 50 : (int)left_ms + 1);
     }
 }
 
@@ -238,86 +125,33 @@ int agent_usi_open(Agent *a, Err *err)
         return -1;
     if (strcmp(a->g->ops->family, "gogo") != 0)
         return err_set(err, "usi: external engines play gogo only, not %s", a->g->name);
-    a->trace = getenv("YOMI_USI_TRACE") != NULL; /* the conversation on stderr */
-    a->inbuf = malloc(AGENT_LINE_MAX);
-    if (!a->inbuf)
-        return err_set(err, "out of memory");
-    int sv[2];
-    if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) != 0)
-        return err_set(err, "usi: cannot make a socket: %s", strerror(errno));
-    const pid_t pid = fork();
-    if (pid < 0) {
-        close(sv[0]);
-        close(sv[1]);
-        return err_set(err, "usi: cannot start a process: %s", strerror(errno));
-    }
-    if (pid == 0) {
-        /* The child: only async-signal-safe calls until exec. */
-        const int devnull = open("/dev/null", O_WRONLY);
-        if (dup2(sv[1], 0) < 0 || dup2(sv[1], 1) < 0)
-            _exit(126);
-        if (devnull >= 0)
-            dup2(devnull, 2);
-        execvp(a->usi.argv[0], a->usi.argv);
-        _exit(127);
-    }
-    close(sv[1]);
-    a->pid = pid;
-    a->fd = sv[0];
+    if (agent_spawn(a, a->usi.argv, err) != 0)
+        return -1;
     bool has_variant = false;
-    if (send_line(a, "usi") != 0 || wait_reply(a, USI_REPLY_USIOK, "usiok", &has_variant, err) != 0)
-        return fail(a, err, "did not answer usi");
+    if (agent_send(a, "usi") != 0 || wait_reply(a, USI_REPLY_USIOK, "usiok", &has_variant, err) != 0)
+        return agent_fail(a, err, "did not answer usi");
     bool variant_given = false;
     for (int i = 0; i < a->usi.nopts; i++) {
         variant_given |= strcmp(a->usi.opt_name[i], "UCI_Variant") == 0;
-        send_line(a, "setoption name %s value %s", a->usi.opt_name[i], a->usi.opt_value[i]);
+        agent_send(a, "setoption name %s value %s", a->usi.opt_name[i], a->usi.opt_value[i]);
     }
     if (has_variant && !variant_given)
-        send_line(a, "setoption name UCI_Variant value minishogi");
-    if (send_line(a, "isready") != 0 || wait_reply(a, USI_REPLY_READYOK, "readyok", NULL, err) != 0)
-        return fail(a, err, "did not answer isready");
+        agent_send(a, "setoption name UCI_Variant value minishogi");
+    if (agent_send(a, "isready") != 0 || wait_reply(a, USI_REPLY_READYOK, "readyok", NULL, err) != 0)
+        return agent_fail(a, err, "did not answer isready");
     return 0;
 }
 
-void agent_usi_close(Agent *a)
-{
-    if (a->fd >= 0) {
-        if (!a->dead)
-            send_line(a, "quit");
-        shutdown(a->fd, SHUT_WR);
-    }
-    if (a->pid > 0) {
-        /* Ask, then insist: quit, SIGTERM after 1 s, SIGKILL after 1.5 s. */
-        int status;
-        bool gone = false;
-        for (int i = 0; i < 150 && !gone; i++) {
-            if (i == 100)
-                kill(a->pid, SIGTERM);
-            gone = waitpid(a->pid, &status, WNOHANG) == a->pid;
-            if (!gone)
-                usleep(10000);
-        }
-        if (!gone) {
-            kill(a->pid, SIGKILL);
-            waitpid(a->pid, &status, 0);
-        }
-        a->pid = -1;
-    }
-    if (a->fd >= 0)
-        close(a->fd);
-    a->fd = -1;
-    free(a->inbuf);
-    a->inbuf = NULL;
-}
+void agent_usi_close(Agent *a) { agent_proc_close(a, "quit"); }
 
 int agent_usi_new_game(Agent *a, Err *err)
 {
     if (a->failure[0])
-        return fail(a, err, "%s", a->failure);
-    if (send_line(a, "isready") != 0 || wait_reply(a, USI_REPLY_READYOK, "readyok", NULL, err) != 0)
-        return fail(a, err, "did not answer isready");
-    if (send_line(a, "usinewgame") != 0)
-        return fail(a, err, "closed its input");
+        return agent_fail(a, err, "%s", a->failure);
+    if (agent_send(a, "isready") != 0 || wait_reply(a, USI_REPLY_READYOK, "readyok", NULL, err) != 0)
+        return agent_fail(a, err, "did not answer isready");
+    if (agent_send(a, "usinewgame") != 0)
+        return agent_fail(a, err, "closed its input");
     return 0;
 }
 
@@ -326,7 +160,7 @@ int agent_usi_start(Agent *a, const void *start, const Move *moves, int nmoves,
 {
     const Game *g = a->g;
     if (a->failure[0])
-        return fail(a, err, "%s", a->failure);
+        return agent_fail(a, err, "%s", a->failure);
     if (nmoves < 0 || nmoves > AGENT_MAX_PLIES)
         return err_set(err, "game too long (%d plies)", nmoves);
     char *text = malloc((size_t)nmoves * 8 + 512);
@@ -389,12 +223,12 @@ int agent_usi_start(Agent *a, const void *start, const Move *moves, int nmoves,
         k += (size_t)snprintf(go + k, sizeof go - k, " depth %d", a->usi.depth);
     if (a->usi.nodes > 0)
         snprintf(go + k, sizeof go - k, " nodes %lld", (long long)a->usi.nodes);
-    const int rc = send_line(a, "%s", text) == 0 && send_line(a, "%s", go) == 0 ? 0 : -1;
+    const int rc = agent_send(a, "%s", text) == 0 && agent_send(a, "%s", go) == 0 ? 0 : -1;
     free(text);
     if (rc != 0)
-        return fail(a, err, "closed its input");
-    a->go_ns = now_ns();
-    a->deadline_ns = a->go_ns + ms_ns(limit > 0 ? limit + (limit > 2000 ? limit : 2000) : UNLIMITED_MS);
+        return agent_fail(a, err, "closed its input");
+    a->go_ns = agent_now_ns();
+    a->deadline_ns = a->go_ns + agent_ms_ns(limit > 0 ? limit + (limit > 2000 ? limit : 2000) : UNLIMITED_MS);
     a->stop_sent = a->answered = false;
     memset(&a->live, 0, sizeof a->live);
     a->thinking = true;
@@ -405,7 +239,7 @@ int agent_usi_start(Agent *a, const void *start, const Move *moves, int nmoves,
 static void absorb(Agent *a)
 {
     char line[1024];
-    while (!a->answered && take_line(a, line, sizeof line)) {
+    while (!a->answered && agent_take_line(a, line, sizeof line)) {
         UsiReply r;
         Err e;
         if (usi_parse_reply(line, &r, &e) != 0) {
@@ -435,20 +269,20 @@ static void step(Agent *a, int wait_ms)
 {
     if (!a->thinking || a->answered || a->failure[0])
         return;
-    read_some(a, wait_ms);
+    agent_read_some(a, wait_ms);
     absorb(a);
     if (a->answered || a->failure[0])
         return;
-    const uint64_t now = now_ns();
+    const uint64_t now = agent_now_ns();
     const int64_t grace = a->usi.timeout_ms > 0 ? a->usi.timeout_ms : STOP_GRACE_MS;
     if (a->dead) {
         char why[80];
-        snprintf(a->failure, sizeof a->failure, "%s while thinking", exit_text(a, why, sizeof why));
+        snprintf(a->failure, sizeof a->failure, "%s while thinking", agent_exit_text(a, why, sizeof why));
     } else if (!a->stop_sent && now >= a->deadline_ns) {
-        send_line(a, "stop");
+        agent_send(a, "stop");
         a->stop_sent = true;
         a->stop_ns = now;
-    } else if (a->stop_sent && now >= a->stop_ns + ms_ns(grace)) {
+    } else if (a->stop_sent && now >= a->stop_ns + agent_ms_ns(grace)) {
         snprintf(a->failure, sizeof a->failure, "no bestmove within %lld ms of stop", (long long)grace);
     }
 }
@@ -457,7 +291,7 @@ bool agent_usi_poll(Agent *a, AgentStatus *st)
 {
     step(a, 0);
     *st = a->live;
-    st->elapsed_ms = a->thinking ? (now_ns() - a->go_ns) / 1000000u : 0;
+    st->elapsed_ms = a->thinking ? (agent_now_ns() - a->go_ns) / 1000000u : 0;
     st->done = !a->thinking || a->answered || a->failure[0];
     return st->done;
 }
@@ -465,9 +299,9 @@ bool agent_usi_poll(Agent *a, AgentStatus *st)
 void agent_usi_stop(Agent *a)
 {
     if (a->thinking && !a->answered && !a->stop_sent && !a->dead) {
-        send_line(a, "stop");
+        agent_send(a, "stop");
         a->stop_sent = true;
-        a->stop_ns = now_ns();
+        a->stop_ns = agent_now_ns();
     }
 }
 
@@ -477,8 +311,8 @@ int agent_usi_wait(Agent *a, AgentResult *r, Err *err)
         step(a, 20);
     a->thinking = false;
     if (a->failure[0])
-        return fail(a, err, "%s", a->failure);
-    r->elapsed_ms = (now_ns() - a->go_ns) / 1000000u;
+        return agent_fail(a, err, "%s", a->failure);
+    r->elapsed_ms = (agent_now_ns() - a->go_ns) / 1000000u;
     r->depth = a->live.depth;
     r->nodes = a->live.nodes;
     r->has_value = a->live.has_value;
@@ -505,5 +339,5 @@ int agent_usi_wait(Agent *a, AgentResult *r, Err *err)
 void agent_usi_game_over(Agent *a, int outcome)
 {
     if (!a->failure[0] && !a->dead)
-        send_line(a, "gameover %s", outcome > 0 ? "win" : outcome < 0 ? "lose" : "draw");
+        agent_send(a, "gameover %s", outcome > 0 ? "win" : outcome < 0 ? "lose" : "draw");
 }
