@@ -99,15 +99,14 @@ int agent_xshogi_start(Agent *a, const void *start, const Move *moves, int nmove
     return 0;
 }
 
-/* "12. ... 4a3b 299640": its move.  Our own echoed back has no "...". */
+/* "12. ... 4a3b 299640": its move (after a prompt such as "depth = " that
+ * ends without a newline).  Our own moves come back without the "...". */
 static bool its_move(const char *line, char *mv, size_t size)
 {
-    const char *p = line;
-    while (isdigit((unsigned char)*p))
-        p++;
-    if (p == line || strncmp(p, ". ... ", 6) != 0)
+    const char *dots = strstr(line, ". ... ");
+    if (!dots || dots == line || !isdigit((unsigned char)dots[-1]))
         return false;
-    p += 6;
+    const char *p = dots + 6;
     size_t n = 0;
     while (p[n] && !isspace((unsigned char)p[n]) && n + 1 < size)
         n++;

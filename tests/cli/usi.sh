@@ -151,4 +151,37 @@ sleep 1.5
 pgrep -f "$tmp/fake.sh" >/dev/null
 ok $((!$?)) "match: no engine process left behind"
 
+# --- xshogi:COMMAND (GNU minishogi's raw protocol) ----------------------------------
+cat >"$tmp/fakex.sh" <<'EOF2'
+#!/bin/sh
+echo "GNU Shogi (fake)"
+while read -r line; do
+    case $line in
+        switch|[1-5]*|[PSGBR]\**) echo "1. ... 9z9z 300000" ;;
+        quit) exit 0 ;;
+    esac
+done
+EOF2
+chmod +x "$tmp/fakex.sh"
+run_yomi match gogo --first pvs:2 --second "xshogi:$tmp/fakex.sh" --games 2 --swap
+ok $rc "xshogi: a fake program's nonsense loses, the match goes on"
+is "$(printf '%s\n' "$out" | grep -c 'B illegal move')" "2" "xshogi: both games lost by the illegal move"
+bad_input "xshogi: options are refused" match gogo --first pvs:2 --second "xshogi:$tmp/fakex.sh,Threads=2"
+bad_input "xshogi: a program that cannot start" match gogo --first pvs:2 --second xshogi:/nonexistent/gnushogi
+
+# --- the real engines, when installed (not needed for the suite) ------------------
+skip() { tap_n=$((tap_n + 1)); echo "ok $tap_n # SKIP $1"; }
+if [ -x /usr/games/fairy-stockfish ]; then
+    run_yomi match gogo --first pvs:2 --second usi:/usr/games/fairy-stockfish,depth=2 --games 2 --swap --max-plies 12
+    ok $rc "fairy-stockfish: two short games"
+else
+    skip "fairy-stockfish: not installed"
+fi
+if [ -x /usr/games/gnuminishogi ]; then
+    run_yomi match gogo --first pvs:2 --second "xshogi:/usr/games/gnuminishogi -X,depth=1" --games 2 --swap --max-plies 12
+    ok $rc "gnuminishogi: two short games"
+else
+    skip "gnuminishogi: not installed"
+fi
+
 done_testing
