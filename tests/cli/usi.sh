@@ -5,16 +5,23 @@
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# usi_session FILE: play the lines of FILE to yomi usi, a little apart (a
-# GUI does not send everything at once); stdout in $tmp/out.  A line
-# "sleep N" pauses instead.
+# usi_session FILE: play the lines of FILE to yomi usi; stdout in $tmp/out.
+# "sleep N" pauses; "await N" waits (up to 60 s) until N bestmove lines
+# have come, so slow machines only make the test slower, never wrong.
 usi_session() {
+    : >"$tmp/out"
     while IFS= read -r line; do
         case $line in
             sleep*) sleep "${line#sleep }" ;;
+            await*)
+                tries=0
+                while [ "$(grep -c '^bestmove' "$tmp/out")" -lt "${line#await }" ] && [ $tries -lt 600 ]; do
+                    sleep 0.1
+                    tries=$((tries + 1))
+                done ;;
             *) printf '%s\n' "$line" ;;
         esac
-    done <"$1" | timeout 60 "$YOMI" usi >"$tmp/out" 2>"$tmp/err"
+    done <"$1" | timeout 120 "$YOMI" usi >"$tmp/out" 2>"$tmp/err"
     rc=$?
 }
 
@@ -27,7 +34,7 @@ isready
 usinewgame
 position startpos
 go depth 3
-sleep 0.5
+await 1
 quit
 EOF
 usi_session "$tmp/in"
@@ -48,15 +55,14 @@ grep -qx "$best" "$tmp/legal"; ok $? "usi: bestmove '$best' is legal at the star
 cat >"$tmp/in" <<'EOF'
 position startpos moves 5e4d 1a2b 2e3d 3a4b
 go depth 2
-sleep 0.5
+await 1
 EOF
 usi_session "$tmp/in"
 best=$(bestmoves)
 ok $(test -n "$best"; echo $?) "usi: bestmove after position with moves"
 # yomi usi checks every move of a position: replaying the answer must not
 # be refused.
-printf 'position startpos moves 5e4d 1a2b 2e3d 3a4b %s\ngo depth 1\n' "$best" >"$tmp/in"
-echo "sleep 0.3" >>"$tmp/in"
+printf 'position startpos moves 5e4d 1a2b 2e3d 3a4b %s\ngo depth 1\nawait 1\n' "$best" >"$tmp/in"
 usi_session "$tmp/in"
 grep -q 'info string' "$tmp/out"; ok $((!$?)) "usi: the bestmove is legal in that position"
 ok $(bestmoves | grep -qc . ; echo $?) "usi: and the game goes on from there"
@@ -71,11 +77,11 @@ setoption name Table value off
 isready
 position sfen rbsgk/4p/5/P4/KGSBR b - 1
 go
-sleep 0.5
+await 1
 setoption name Player value alphabeta:2,order=natural,table=off
 position startpos moves 5e4d
 go btime 0 wtime 0 byoyomi 200
-sleep 0.8
+await 2
 EOF
 usi_session "$tmp/in"
 grep -q 'info string' "$tmp/out"; ok $((!$?)) "usi: every option accepted"
@@ -89,9 +95,10 @@ go infinite
 sleep 0.4
 isready
 stop
+await 1
 position sfen 4k/4G/4P/5/K4 w - 1
 go depth 3
-sleep 0.3
+await 2
 EOF
 usi_session "$tmp/in"
 is "$(bestmoves | head -1 | grep -c .)" "1" "usi: stop ends go infinite with a bestmove"
@@ -101,7 +108,7 @@ is "$(bestmoves | tail -1)" "resign" "usi: a mated side resigns"
 # --- malformed input: info string, never a crash --------------------------------
 printf 'bogus\ngo depth x\ngo depth 0\nposition sfen nonsense\nposition startpos moves 5e5e\nsetoption name NoSuchOption value 3\nsetoption name USI_Hash value lots\nposition startpos moves %s\n\001\002\377\nisready\ngo depth 1\n' \
     "$(printf '2e2d %.0s' $(seq 1 1100))" >"$tmp/in"
-echo "sleep 0.3" >>"$tmp/in"
+echo "await 1" >>"$tmp/in"
 usi_session "$tmp/in"
 ok $rc "usi: malformed lines do not end the engine"
 is "$(grep -c '^info string' "$tmp/out")" "9" "usi: one info string per malformed line"
