@@ -46,6 +46,7 @@ extern const CliCommand cli_perft, cli_show;
 extern const CliCommand cli_play; /* src/cli/play.c, linked with the UI */
 extern const CliCommand cli_search, cli_compare, cli_solve, cli_grid, cli_match, cli_bench;
 extern const CliCommand cli_build_db; /* src/cli/builddb.c */
+extern const CliCommand cli_usi; /* src/cli/usi.c */
 const CliCommand *const *cli_commands(void);
 
 #endif

@@ -18,6 +18,7 @@ static const CliCommand *const commands[] = {
     &cli_match,
     &cli_bench,
     &cli_build_db,
+    &cli_usi,
     NULL,
 };
 

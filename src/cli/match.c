@@ -1,8 +1,257 @@
-/* match.c - `yomi match GAME --first P --second P [--games N] [--swap]`:
- * headless computer-vs-computer games. */
+/* match.c - `yomi match GAME --first P --second P ...`: headless games
+ * between two computer players, yomi's searches or external USI engines
+ * (agents, engine/agent.h), under a clock when asked. */
+#include <math.h>
+#include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "cli/searchcli.h"
+#include "engine/agent.h"
+
+#define MAX_PLIES 2000
+#define TIME_TOLERANCE_MS 100 /* scheduling noise forgiven before a flag falls */
+
+typedef struct {
+    long games, random_plies, seed, max_plies;
+    bool swap;
+    AgentClock clock;    /* per move or per game, as given */
+    bool game_clock;     /* --game-time: main time is counted down */
+} MatchOpts;
+
+/* How one game ended, from the first seat's view. */
+typedef struct {
+    int score;           /* like GameRecord.final_score */
+    int plies;
+    const char *reason;  /* "" or why it ended early: resigned, illegal move, time */
+    int loser_seat;      /* whose fault the reason is, -1 none */
+    uint64_t leaves[2], nodes[2];
+    bool aborted;        /* an engine broke: the match cannot go on */
+} MatchGame;
+
+static uint64_t now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
+}
+
+static uint64_t splitmix(uint64_t *x)
+{
+    uint64_t z = (*x += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+/* The opening of game `index`: `plies` random legal moves (seeded, so a
+ * pair of games with swapped colours can share it). */
+static int random_opening(const Game *g, const void *start, long seed, long index, long plies,
+                          Move *moves)
+{
+    uint64_t x = (uint64_t)seed * 1000003u + (uint64_t)index;
+    _Alignas(16) unsigned char cur[GAME_MAX_STATE], next[GAME_MAX_STATE];
+    memcpy(cur, start, g->state_size);
+    Move legal[GAME_MAX_MOVES];
+    int n = 0;
+    for (long i = 0; i < plies; i++) {
+        const int nl = g->ops->legal_moves(g, cur, legal);
+        if (nl == 0)
+            break;
+        moves[n] = legal[splitmix(&x) % (uint64_t)nl];
+        g->ops->play(g, cur, moves[n], next);
+        memcpy(cur, next, g->state_size);
+        n++;
+    }
+    return n;
+}
+
+static void end_by_fault(MatchGame *mg, int seat, const char *reason)
+{
+    mg->score = seat == 0 ? -SCORE_WIN : SCORE_WIN;
+    mg->reason = reason;
+    mg->loser_seat = seat;
+}
+
+/// One game between the agents in seat[0] (moves first) and seat[1].  The
+/// whole game so far goes to each agent on each move (external engines get
+/// it as `position ... moves`, yomi's search as its repetition history), and
+/// only one agent thinks at a time.
+static void play_one(const Game *g, const void *start, Agent *seat[2], const MatchOpts *o,
+                     const Move *opening, int nopening, MatchGame *mg)
+{
+    memset(mg, 0, sizeof *mg);
+    mg->reason = "";
+    mg->loser_seat = -1;
+    static Move moves[MAX_PLIES + SEARCH_MAX_PLY];
+    static unsigned char hist[(MAX_PLIES + SEARCH_MAX_PLY + 1) * GAME_MAX_STATE];
+    static const void *hist_ptr[MAX_PLIES + SEARCH_MAX_PLY + 1];
+    const size_t size = g->state_size;
+    int n = 0;
+    memcpy(hist, start, size);
+    hist_ptr[0] = hist;
+    for (int s = 0; s < 2; s++) {
+        Err err = {{0}};
+        if (agent_new_game(seat[s], &err) != 0) {
+            fprintf(stderr, "yomi: match: %s\n", err.msg);
+            mg->aborted = true;
+            return;
+        }
+    }
+    AgentClock clock = o->clock;
+    Move legal[GAME_MAX_MOVES];
+    bool decided = false;
+    while (n < o->max_plies && !decided) {
+        const unsigned char *cur = hist + (size_t)n * GAME_MAX_STATE;
+        int v;
+        if (g->ops->legal_moves(g, cur, legal) == 0)
+            break;
+        if (g->ops->history_result && g->ops->history_result(g, hist_ptr, n + 1, &v))
+            break;
+        const int side = g->ops->side_to_move(g, cur);
+        AgentResult r;
+        Err err = {{0}};
+        if (n < nopening) {
+            r.answer = AGENT_MOVE;
+            r.turn[0] = opening[n];
+            r.turn_len = 1;
+            r.nodes = r.leaves = 0;
+        } else {
+            const uint64_t t0 = now_ms();
+            int rc = agent_start(seat[side], start, moves, n, &clock, &err);
+            if (rc == 0)
+                rc = agent_wait(seat[side], &r, &err);
+            const int64_t used = (int64_t)(now_ms() - t0);
+            if (rc != 0) {
+                fprintf(stderr, "yomi: match: %s\n", err.msg);
+                if (agent_broken(seat[side])) {
+                    mg->aborted = true;
+                    return;
+                }
+                end_by_fault(mg, side, "illegal move");
+                break;
+            }
+            if (o->game_clock) {
+                const int64_t main_before = clock.time_ms[side];
+                const int64_t byo = clock.byoyomi_ms > 0 ? clock.byoyomi_ms : 0;
+                if (used > main_before + byo + TIME_TOLERANCE_MS) {
+                    end_by_fault(mg, side, "time");
+                    break;
+                }
+                clock.time_ms[side] = used > main_before ? 0 : main_before - used;
+                if (clock.inc_ms[side] > 0)
+                    clock.time_ms[side] += clock.inc_ms[side];
+            }
+            if (r.answer != AGENT_MOVE) {
+                /* A claimed win here is false: a real one ended the game above. */
+                end_by_fault(mg, side, r.answer == AGENT_RESIGN ? "resigned" : "false win claim");
+                break;
+            }
+        }
+        mg->leaves[side] += r.leaves;
+        mg->nodes[side] += r.nodes;
+        for (int i = 0; i < r.turn_len && n < MAX_PLIES; i++) {
+            unsigned char *next = hist + (size_t)(n + 1) * GAME_MAX_STATE;
+            g->ops->play(g, hist + (size_t)n * GAME_MAX_STATE, r.turn[i], next);
+            moves[n++] = r.turn[i];
+            hist_ptr[n] = next;
+        }
+    }
+    mg->plies = n;
+    if (mg->loser_seat < 0) {
+        const unsigned char *end = hist + (size_t)n * GAME_MAX_STATE;
+        int v;
+        int score = g->ops->is_terminal(g, end) ? g->ops->final_score(g, end) : g->ops->evaluate(g, end);
+        if (g->ops->history_result && g->ops->history_result(g, hist_ptr, n + 1, &v))
+            score = v;
+        mg->score = g->ops->side_to_move(g, end) == 0 ? score : -score;
+    }
+    for (int s = 0; s < 2; s++) {
+        const int mine = s == 0 ? mg->score : -mg->score;
+        agent_game_over(seat[s], mine > 0 ? 1 : mine < 0 ? -1 : 0);
+    }
+}
+
+/// The score of A with a 95% margin from the games' own spread (wins,
+/// draws and losses as 1, 1/2, 0), and the same as an Elo difference.
+static void print_score(long games, const int wins[2], int draws)
+{
+    const double n = (double)(wins[0] + wins[1] + draws);
+    if (n <= 0)
+        return;
+    const double mean = (wins[0] + 0.5 * draws) / n;
+    const double var = (wins[0] * (1 - mean) * (1 - mean) + wins[1] * mean * mean +
+                        draws * (0.5 - mean) * (0.5 - mean)) / n;
+    const double margin = 1.96 * sqrt(var / n);
+    double lo = mean - margin, hi = mean + margin;
+    const double clamp = 0.5 / n; /* keep the Elo finite at 0% or 100% */
+#define ELO(p) (-400.0 * log10(1.0 / ((p) < clamp ? clamp : (p) > 1 - clamp ? 1 - clamp : (p)) - 1.0))
+    printf("score\tA %.1f%% +-%.1f (95%%)\tElo %+.0f [%+.0f, %+.0f]\t%ld games\n", 100 * mean,
+           100 * margin, ELO(mean), ELO(lo), ELO(hi), games);
+#undef ELO
+}
+
+static int parse_match_args(int argc, char **argv, const char **id, const char **position,
+                            const char *spec[2], CliGameOpts *go, MatchOpts *o)
+{
+    long time_ms = 0, game_ms = -1, inc_ms = -1, byo_ms = -1;
+    for (int i = 1; i < argc; i++) {
+        const char *opt = argv[i];
+        if (strcmp(opt, "--swap") == 0) {
+            o->swap = true;
+            continue;
+        }
+        if (strncmp(opt, "--", 2) != 0) {
+            if (*id)
+                return cli_fail("match: unexpected argument '%.40s'", opt);
+            *id = opt;
+            continue;
+        }
+        if (i + 1 >= argc)
+            return cli_fail("match: %s needs a value", opt);
+        const char *v = argv[++i];
+        int bad = 0;
+        if (strcmp(opt, "--first") == 0)
+            spec[0] = v;
+        else if (strcmp(opt, "--second") == 0)
+            spec[1] = v;
+        else if (strcmp(opt, "--position") == 0)
+            *position = v;
+        else if (strcmp(opt, "--games") == 0)
+            bad = cli_parse_int(opt, v, 1, 10000, &o->games);
+        else if (strcmp(opt, "--time") == 0)
+            bad = cli_parse_int(opt, v, 1, 86400000L, &time_ms);
+        else if (strcmp(opt, "--game-time") == 0)
+            bad = cli_parse_int(opt, v, 0, 86400000L, &game_ms);
+        else if (strcmp(opt, "--inc") == 0)
+            bad = cli_parse_int(opt, v, 0, 86400000L, &inc_ms);
+        else if (strcmp(opt, "--byoyomi") == 0)
+            bad = cli_parse_int(opt, v, 1, 86400000L, &byo_ms);
+        else if (strcmp(opt, "--random-plies") == 0)
+            bad = cli_parse_int(opt, v, 0, 40, &o->random_plies);
+        else if (strcmp(opt, "--seed") == 0)
+            bad = cli_parse_int(opt, v, 0, 2000000000L, &o->seed);
+        else if (strcmp(opt, "--max-plies") == 0)
+            bad = cli_parse_int(opt, v, 1, MAX_PLIES, &o->max_plies);
+        else if (!cli_game_option(go, opt, v))
+            return cli_fail("match: unknown option '%.40s'", opt);
+        if (bad)
+            return EXIT_USAGE;
+    }
+    if (time_ms > 0 && (game_ms >= 0 || byo_ms > 0 || inc_ms >= 0))
+        return cli_fail("match: --time (per move) goes alone, without --game-time, --inc, --byoyomi");
+    if (inc_ms >= 0 && game_ms < 0)
+        return cli_fail("match: --inc needs --game-time");
+    agent_clock_none(&o->clock);
+    o->clock.movetime_ms = time_ms;
+    if (game_ms >= 0 || byo_ms > 0) {
+        o->game_clock = true;
+        o->clock.time_ms[0] = o->clock.time_ms[1] = game_ms > 0 ? game_ms : 0;
+        o->clock.inc_ms[0] = o->clock.inc_ms[1] = inc_ms;
+        o->clock.byoyomi_ms = byo_ms;
+    }
+    return EXIT_OK;
+}
 
 static int match_cmd(int argc, char **argv)
 {
@@ -10,67 +259,69 @@ static int match_cmd(int argc, char **argv)
         return EXIT_OK;
     const char *id = NULL, *position = NULL, *spec[2] = {NULL, NULL};
     CliGameOpts go = {0};
-    long games = 1;
-    bool swap = false;
-    for (int i = 1; i < argc; i++) {
-        const char *o = argv[i];
-        if (strcmp(o, "--swap") == 0) {
-            swap = true;
-        } else if (strncmp(o, "--", 2) == 0) {
-            if (i + 1 >= argc)
-                return cli_fail("match: %s needs a value", o);
-            const char *v = argv[++i];
-            if (strcmp(o, "--first") == 0)
-                spec[0] = v;
-            else if (strcmp(o, "--second") == 0)
-                spec[1] = v;
-            else if (strcmp(o, "--games") == 0) {
-                if (cli_parse_int(o, v, 1, 10000, &games) != 0)
-                    return EXIT_USAGE;
-            } else if (strcmp(o, "--position") == 0)
-                position = v;
-            else if (!cli_game_option(&go, o, v))
-                return cli_fail("match: unknown option '%.40s'", o);
-        } else if (!id) {
-            id = o;
-        } else {
-            return cli_fail("match: unexpected argument '%.40s'", o);
-        }
-    }
+    MatchOpts o = {.games = 1, .seed = 1, .max_plies = MAX_PLIES};
+    int rc = parse_match_args(argc, argv, &id, &position, spec, &go, &o);
+    if (rc != EXIT_OK)
+        return rc;
     if (!id)
         return cli_fail("match: which game? (yomi match GAME --first P --second P)");
-    Player players[2];
     for (int p = 0; p < 2; p++) {
         Err err = {{0}};
         if (!spec[p])
             return cli_fail("match: --%s P is required", p ? "second" : "first");
-        if (player_parse(spec[p], &players[p], &err) != 0)
-            return cli_fail("match: --%s: %s", p ? "second" : "first", err.msg);
-        if (players[p].human)
+        if (strcmp(spec[p], "human") == 0)
             return cli_fail("match: --%s human: match is headless (use yomi play)",
                             p ? "second" : "first");
+        if (agent_spec_check(spec[p], &err) != 0)
+            return cli_fail("match: --%s: %s", p ? "second" : "first", err.msg);
     }
     _Alignas(16) unsigned char start[GAME_MAX_STATE];
     Game *g = cli_open_game(id, &go, position, start);
     if (!g)
         return EXIT_USAGE;
-    char names[2][128];
-    player_format(&players[0], names[0], sizeof names[0]);
-    player_format(&players[1], names[1], sizeof names[1]);
+    Agent *agents[2] = {NULL, NULL};
+    for (int p = 0; p < 2 && rc == EXIT_OK; p++) {
+        Err err = {{0}};
+        agents[p] = agent_new(g, spec[p], &err);
+        if (!agents[p])
+            rc = cli_fail("match: --%s: %s", p ? "second" : "first", err.msg);
+    }
+    if (rc != EXIT_OK) {
+        agent_free(agents[0]);
+        game_close(g);
+        return rc;
+    }
+    char names[2][160];
+    for (int p = 0; p < 2; p++) {
+        Player pl;
+        Err ignore;
+        if (!agent_spec_is_external(spec[p]) && player_parse(spec[p], &pl, &ignore) == 0)
+            player_format(&pl, names[p], sizeof names[p]);
+        else
+            snprintf(names[p], sizeof names[p], "%s", spec[p]);
+    }
     printf("game\tfirst\tsecond\tresult\tplies\tleaves_A\tnodes_A\tleaves_B\tnodes_B\n");
+    fflush(stdout);
     uint64_t leaves[2] = {0, 0}, nodes[2] = {0, 0};
-    int wins[2] = {0, 0}, draws = 0, rc = EXIT_OK;
-    for (long k = 0; k < games && rc == EXIT_OK; k++) {
-        /* A is --first, B --second; with --swap they change seats every game. */
-        const int a_seat = swap && k % 2 ? 1 : 0;
-        const SearchConfig *cfg[2];
-        cfg[a_seat] = &players[0].cfg;
-        cfg[1 - a_seat] = &players[1].cfg;
-        GameRecord rec;
-        rc = cli_play_game(g, start, cfg, &rec);
-        if (rc != EXIT_OK)
+    int wins[2] = {0, 0}, draws = 0;
+    long played = 0;
+    Move opening[64];
+    for (long k = 0; k < o.games; k++) {
+        /* A is --first, B --second; with --swap they change seats every game
+         * and each pair of games shares its opening. */
+        const int a_seat = o.swap && k % 2 ? 1 : 0;
+        Agent *seat[2];
+        seat[a_seat] = agents[0];
+        seat[1 - a_seat] = agents[1];
+        const int nopening = random_opening(g, start, o.seed, o.swap ? k / 2 : k, o.random_plies, opening);
+        MatchGame mg;
+        play_one(g, start, seat, &o, opening, nopening, &mg);
+        if (mg.aborted) {
+            rc = EXIT_INTERNAL;
             break;
-        const int a_score = a_seat == 0 ? rec.final_score : -rec.final_score;
+        }
+        played++;
+        const int a_score = a_seat == 0 ? mg.score : -mg.score;
         const char *result = a_score > 0 ? "A wins" : a_score < 0 ? "B wins" : "draw";
         if (a_score > 0)
             wins[0]++;
@@ -78,18 +329,26 @@ static int match_cmd(int argc, char **argv)
             wins[1]++;
         else
             draws++;
-        const uint64_t la = rec.leaves[a_seat], lb = rec.leaves[1 - a_seat];
-        const uint64_t na = rec.nodes[a_seat], nb = rec.nodes[1 - a_seat];
+        const uint64_t la = mg.leaves[a_seat], lb = mg.leaves[1 - a_seat];
+        const uint64_t na = mg.nodes[a_seat], nb = mg.nodes[1 - a_seat];
         leaves[0] += la, leaves[1] += lb, nodes[0] += na, nodes[1] += nb;
-        printf("%ld\t%s\t%s\t%s (%+d)\t%d\t%llu\t%llu\t%llu\t%llu\n", k + 1, a_seat ? "B" : "A",
-               a_seat ? "A" : "B", result, a_score, rec.plies, (unsigned long long)la,
+        char why[48] = "";
+        if (mg.loser_seat >= 0)
+            snprintf(why, sizeof why, ", %s %s", mg.loser_seat == a_seat ? "A" : "B", mg.reason);
+        printf("%ld\t%s\t%s\t%s (%+d%s)\t%d\t%llu\t%llu\t%llu\t%llu\n", k + 1, a_seat ? "B" : "A",
+               a_seat ? "A" : "B", result, a_score, why, mg.plies, (unsigned long long)la,
                (unsigned long long)na, (unsigned long long)lb, (unsigned long long)nb);
+        fflush(stdout);
     }
-    if (rc == EXIT_OK)
+    if (played > 0) {
         printf("total\tA=%s\tB=%s\tA %d, B %d, draws %d\t-\t%llu\t%llu\t%llu\t%llu\n", names[0],
                names[1], wins[0], wins[1], draws, (unsigned long long)leaves[0],
                (unsigned long long)nodes[0], (unsigned long long)leaves[1],
                (unsigned long long)nodes[1]);
+        print_score(played, wins, draws);
+    }
+    agent_free(agents[0]);
+    agent_free(agents[1]);
     game_close(g);
     return rc;
 }
@@ -97,11 +356,29 @@ static int match_cmd(int argc, char **argv)
 const CliCommand cli_match = {
     .name = "match",
     .run = match_cmd,
-    .synopsis = "match GAME --first P --second P [--games N] [--swap]",
+    .synopsis = "match GAME --first P --second P [--games N] [--swap] [--time MS]",
     .help = "usage: yomi match GAME --first P --second P [--games N] [--swap] [--position POS]\n"
+            "         [--time MS | --game-time MS [--inc MS] [--byoyomi MS]]\n"
+            "         [--random-plies N] [--seed S] [--max-plies N]\n"
             "\n"
             "Headless games between two computer players: A (--first) and B (--second).\n"
-            "P is ALGO:DEPTH[,KEY=VALUE...], e.g. negascout:6 or mtdf:8,table=on,order=best.\n"
+            "P is ALGO:DEPTH[,KEY=VALUE...], e.g. negascout:6 or mtdf:8,table=on,order=best,\n"
+            "or (gogo) an external USI engine: usi:COMMAND[,KEY=VALUE...], e.g.\n"
+            "usi:/usr/games/fairy-stockfish (UCI_Variant=minishogi is set for it) or\n"
+            "usi:yomi usi,Algorithm=pvs; other KEY=VALUE become setoption, and time=MS,\n"
+            "depth=N, nodes=N are added to its go (movetime=on: per-move time as go\n"
+            "movetime, which Fairy-Stockfish spends in full, unlike a byoyomi).\n"
+            "\n"
+            "  --time MS         per-move clock: each move gets MS (a yomi player's depth\n"
+            "                    still caps it: use e.g. pvs:60 for time alone)\n"
+            "  --game-time MS    main time per side for the game, with --inc MS (Fischer)\n"
+            "                    and --byoyomi MS; a side that overruns it loses\n"
+            "  --random-plies N  open each game with N random legal moves (seeded by\n"
+            "                    --seed S, default 1); with --swap a pair shares one\n"
+            "  --max-plies N     stop a game after N plies (scored by the evaluation)\n"
+            "\n"
             "With --swap they change seats every game.  One tab-separated row per game (the\n"
-            "result from A's view, the leaves and nodes each side spent), then the totals.\n",
+            "result from A's view, the leaves and nodes each side spent), then the totals\n"
+            "and A's score with a 95% margin and as an Elo difference.  Only one player\n"
+            "thinks at a time.\n",
 };

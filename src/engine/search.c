@@ -163,6 +163,19 @@ void search_set_history(Search *s, const void *const *states, int n)
         c->path[n + p] = ctx_state(c, p);
 }
 
+int search_set_limits(Search *s, int depth, int time_ms, uint64_t node_limit, Err *err)
+{
+    if (s->thread_live)
+        return err_set(err, "a search is running");
+    if (depth < 0 || depth > DEPTH_SOLVE - 1)
+        return err_set(err, "depth %d is out of range (0..%d)", depth, DEPTH_SOLVE - 1);
+    s->c.cfg.depth = depth;
+    s->c.cfg.solve = false;
+    s->c.cfg.time_ms = time_ms > 0 ? time_ms : 0;
+    s->c.cfg.node_limit = node_limit;
+    return 0;
+}
+
 void search_clear(Search *s)
 {
     if (s->c.tt)
@@ -339,6 +352,8 @@ int search_start(Search *s, const void *root, Err *err)
     atomic_store_explicit(&s->live.running, 1, memory_order_relaxed);
     atomic_store_explicit(&s->live.end_ns, 0, memory_order_relaxed);
     atomic_store_explicit(&s->live.start_ns, clock_ns(), memory_order_relaxed);
+    /* Until the thread runs, a poll must not see the last search's answer. */
+    stats_publish_best(&s->live, 0, 0, MOVE_NONE);
     if (pthread_create(&s->thread, NULL, search_thread, s) != 0) {
         atomic_store_explicit(&s->live.running, 0, memory_order_relaxed);
         return err_set(err, "cannot start the search thread");

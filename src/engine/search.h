@@ -119,6 +119,12 @@ void search_free(Search *s);
  * copied.  Optional. */
 void search_set_history(Search *s, const void *const *states, int n);
 
+/* Change the limits of the next search (depth, time_ms, node_limit as in
+ * SearchConfig; solve off) keeping the table: a clock gives every move a
+ * different time.  -1 + err when the depth is out of range or a search is
+ * running. */
+int search_set_limits(Search *s, int depth, int time_ms, uint64_t node_limit, Err *err);
+
 /* Clear the table (between unrelated positions). */
 void search_clear(Search *s);
 

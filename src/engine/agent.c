@@ -1,0 +1,231 @@
+/* agent.c - players the computer runs (agent.h): the common face, the
+ * clock, and yomi's own search as a player.  External USI engines live in
+ * agent_usi.c behind the same functions. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/agent_impl.h"
+
+void agent_clock_none(AgentClock *c)
+{
+    c->movetime_ms = 0;
+    c->time_ms[0] = c->time_ms[1] = -1;
+    c->inc_ms[0] = c->inc_ms[1] = -1;
+    c->byoyomi_ms = -1;
+}
+
+/// Time management: spend a thirtieth of the main time left, most of the
+/// increment and all of the byoyomi (which is lost if not used), but never
+/// more than half of what is left, so a long game cannot run a side out of
+/// time.  Simple on purpose: gogo games are short and the search's own
+/// deadline is hard, so there is no need to predict iteration times.
+int64_t agent_budget_ms(const AgentClock *c, int side)
+{
+    if (c->movetime_ms > 0)
+        return c->movetime_ms;
+    const int64_t main_ms = c->time_ms[side] > 0 ? c->time_ms[side] : 0;
+    const int64_t inc = c->inc_ms[side] > 0 ? c->inc_ms[side] : 0;
+    const int64_t byo = c->byoyomi_ms > 0 ? c->byoyomi_ms : 0;
+    if (c->time_ms[side] < 0 && inc == 0 && byo == 0)
+        return 0;
+    int64_t budget = main_ms / 30 + inc * 3 / 4 + byo;
+    const int64_t cap = main_ms / 2 + inc + byo;
+    if (budget > cap)
+        budget = cap;
+    return budget < 1 ? 1 : budget;
+}
+
+bool agent_spec_is_external(const char *spec)
+{
+    return spec && (strncmp(spec, "usi:", 4) == 0 || strncmp(spec, "xshogi:", 7) == 0);
+}
+
+int agent_spec_check(const char *spec, Err *err)
+{
+    if (agent_spec_is_external(spec))
+        return agent_usi_spec_parse(spec, NULL, err);
+    Player p;
+    if (player_parse(spec, &p, err) != 0)
+        return -1;
+    if (p.human)
+        return err_set(err, "human is not a computer player");
+    return 0;
+}
+
+Agent *agent_new(const Game *g, const char *spec, Err *err)
+{
+    if (!spec || strlen(spec) >= AGENT_SPEC_LEN)
+        return err_set(err, "player spec is missing or too long"), NULL;
+    Agent *a = calloc(1, sizeof *a);
+    if (!a)
+        return err_set(err, "out of memory"), NULL;
+    a->g = g;
+    a->fd = -1;
+    strcpy(a->spec, spec);
+    if (agent_spec_is_external(spec)) {
+        a->external = true;
+        a->xshogi = strncmp(spec, "xshogi:", 7) == 0;
+        if ((a->xshogi ? agent_xshogi_open(a, err) : agent_usi_open(a, err)) != 0) {
+            agent_free(a);
+            return NULL;
+        }
+        return a;
+    }
+    Player p;
+    if (agent_spec_check(spec, err) != 0 || player_parse(spec, &p, err) != 0) {
+        free(a);
+        return NULL;
+    }
+    a->cfg = p.cfg;
+    a->search = search_new(g, &a->cfg, err);
+    a->states = malloc((size_t)(AGENT_MAX_PLIES + 1) * GAME_MAX_STATE);
+    a->state_ptr = malloc((AGENT_MAX_PLIES + 1) * sizeof *a->state_ptr);
+    if (!a->search || !a->states || !a->state_ptr) {
+        if (a->search)
+            err_set(err, "out of memory");
+        agent_free(a);
+        return NULL;
+    }
+    return a;
+}
+
+void agent_free(Agent *a)
+{
+    if (!a)
+        return;
+    if (a->xshogi)
+        agent_xshogi_close(a);
+    else if (a->external)
+        agent_usi_close(a);
+    search_free(a->search);
+    free(a->states);
+    free(a->state_ptr);
+    free(a);
+}
+
+const char *agent_spec(const Agent *a) { return a->spec; }
+
+int agent_new_game(Agent *a, Err *err)
+{
+    if (a->xshogi)
+        return agent_xshogi_new_game(a, err);
+    if (a->external)
+        return agent_usi_new_game(a, err);
+    search_clear(a->search);
+    return 0;
+}
+
+/* Replay the game into the state list; the last one is the position. */
+static int replay(Agent *a, const void *start, const Move *moves, int nmoves, Err *err)
+{
+    const Game *g = a->g;
+    if (nmoves < 0 || nmoves > AGENT_MAX_PLIES)
+        return err_set(err, "game too long (%d plies)", nmoves);
+    memcpy(a->states, start, g->state_size);
+    a->state_ptr[0] = a->states;
+    Move legal[GAME_MAX_MOVES];
+    for (int i = 0; i < nmoves; i++) {
+        const unsigned char *cur = a->states + (size_t)i * GAME_MAX_STATE;
+        const int n = g->ops->legal_moves(g, cur, legal);
+        int j = 0;
+        while (j < n && legal[j] != moves[i])
+            j++;
+        if (j == n)
+            return err_set(err, "move %d of the game is not legal", i + 1);
+        unsigned char *next = a->states + (size_t)(i + 1) * GAME_MAX_STATE;
+        g->ops->play(g, cur, moves[i], next);
+        a->state_ptr[i + 1] = next;
+    }
+    a->nstates = nmoves + 1;
+    return 0;
+}
+
+int agent_start(Agent *a, const void *start, const Move *moves, int nmoves,
+                const AgentClock *clock, Err *err)
+{
+    if (a->thinking)
+        return err_set(err, "%s is already thinking", a->spec);
+    if (a->xshogi)
+        return agent_xshogi_start(a, start, moves, nmoves, err);
+    if (a->external)
+        return agent_usi_start(a, start, moves, nmoves, clock, err);
+    if (replay(a, start, moves, nmoves, err) != 0)
+        return -1;
+    const void *root = a->state_ptr[nmoves];
+    const int64_t budget = agent_budget_ms(clock, a->g->ops->side_to_move(a->g, root));
+    /* The clock gives each move its own time; the table stays. */
+    if (!a->cfg.solve) {
+        const int time_ms = budget > 0 ? (int)(budget > 86400000 ? 86400000 : budget) : a->cfg.time_ms;
+        if (search_set_limits(a->search, a->cfg.depth, time_ms, a->cfg.node_limit, err) != 0)
+            return -1;
+    }
+    search_set_history(a->search, a->state_ptr, nmoves);
+    if (search_start(a->search, root, err) != 0)
+        return -1;
+    a->thinking = true;
+    return 0;
+}
+
+bool agent_poll(Agent *a, AgentStatus *st)
+{
+    if (a->xshogi)
+        return agent_xshogi_poll(a, st);
+    if (a->external)
+        return agent_usi_poll(a, st);
+    SearchStats s;
+    search_poll(a->search, &s);
+    memset(st, 0, sizeof *st);
+    st->depth = s.depth;
+    st->nodes = s.nodes;
+    st->has_value = s.depth > 0;
+    st->value = s.value;
+    st->elapsed_ms = s.elapsed_ms;
+    st->done = !a->thinking || search_done(a->search);
+    return st->done;
+}
+
+void agent_stop(Agent *a)
+{
+    if (a->xshogi)
+        return; /* the protocol has no stop: it answers within its own time */
+    if (a->external)
+        agent_usi_stop(a);
+    else if (a->thinking)
+        search_stop(a->search);
+}
+
+int agent_wait(Agent *a, AgentResult *r, Err *err)
+{
+    memset(r, 0, sizeof *r);
+    if (!a->thinking)
+        return err_set(err, "%s is not thinking", a->spec);
+    if (a->xshogi)
+        return agent_xshogi_wait(a, r, err);
+    if (a->external)
+        return agent_usi_wait(a, r, err);
+    SearchResult sr;
+    search_wait(a->search, &sr);
+    a->thinking = false;
+    if (sr.move == MOVE_NONE) {
+        r->answer = AGENT_RESIGN; /* the root was over: nothing to play */
+    } else {
+        r->answer = AGENT_MOVE;
+        r->turn_len = sr.turn_len ? sr.turn_len : 1;
+        memcpy(r->turn, sr.turn_len ? sr.turn : &sr.move, (size_t)r->turn_len * sizeof(Move));
+    }
+    r->has_value = true;
+    r->value = sr.value;
+    r->depth = sr.stats.depth;
+    r->nodes = sr.stats.nodes;
+    r->leaves = sr.stats.leaves;
+    r->elapsed_ms = sr.stats.elapsed_ms;
+    return 0;
+}
+
+bool agent_broken(const Agent *a) { return a->external && (a->dead || a->failure[0]); }
+
+void agent_game_over(Agent *a, int outcome)
+{
+    if (a->external && !a->xshogi)
+        agent_usi_game_over(a, outcome);
+}

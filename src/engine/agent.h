@@ -1,0 +1,102 @@
+/* agent.h - a player the computer runs: yomi's own search, or an external
+ * USI engine in a child process.  Both are driven the same way as a
+ * Search (start / poll / stop / wait), so `yomi match` and the UI's watch
+ * screen need not care which one they hold.
+ *
+ * Specs: every player_parse() spec except `human` (ALGO:DEPTH[,KEY=VALUE]),
+ * or `usi:COMMAND[,KEY=VALUE...]`.  COMMAND is split at spaces and run
+ * without a shell ("usi:./yomi usi", "usi:/usr/games/fairy-stockfish").  The
+ * keys `time` (ms per move when no clock is given), `depth` and `nodes` are
+ * added to every `go` (`movetime=on` sends per-move time as `go movetime`
+ * instead of USI's `byoyomi`; `timeout=MS` bounds the waits for usiok,
+ * readyok and a bestmove after stop, 10 s and 3 s by default); any other KEY=VALUE becomes `setoption name KEY value
+ * VALUE`.  For gogo an engine that offers UCI_Variant gets
+ * UCI_Variant=minishogi unless the spec sets it.
+ *
+ * A dead, silent or misbehaving engine is an error with a message, never a
+ * hang: every wait on it has a deadline, and agent_free() ends the process
+ * (quit, then SIGTERM, then SIGKILL) and reaps it.
+ */
+#ifndef YOMI_AGENT_H
+#define YOMI_AGENT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "engine/error.h"
+#include "engine/game.h"
+#include "engine/search.h"
+
+typedef struct Agent Agent;
+
+/* The clock for one move; -1 (or 0 for movetime) when a field is unused. */
+typedef struct {
+    int64_t movetime_ms;   /* > 0: think exactly this long per move */
+    int64_t time_ms[2];    /* main time left: [0] sente/first, [1] gote/second */
+    int64_t inc_ms[2];
+    int64_t byoyomi_ms;
+} AgentClock;
+
+/* A clock with nothing set (the player's own limits apply). */
+void agent_clock_none(AgentClock *c);
+
+/* How long the side to move should think under `c`, in ms; 0 when the
+ * clock sets no limit.  Shared by `yomi usi` and the engine agent. */
+int64_t agent_budget_ms(const AgentClock *c, int side);
+
+typedef enum { AGENT_MOVE, AGENT_RESIGN, AGENT_WIN } AgentAnswer;
+
+typedef struct {
+    AgentAnswer answer;
+    Move turn[SEARCH_MAX_PLY]; /* the moves of this turn (Kalah: several) */
+    int turn_len;
+    bool has_value;
+    int value;                 /* side to move's view, engine's scale */
+    int depth;
+    uint64_t nodes, leaves;    /* leaves: 0 for external engines */
+    uint64_t elapsed_ms;
+} AgentResult;
+
+typedef struct {
+    int depth;
+    uint64_t nodes;
+    bool has_value;
+    int value;
+    uint64_t elapsed_ms;
+    bool done;
+} AgentStatus;
+
+/* Validate a spec without starting anything (for argument checking). */
+int agent_spec_check(const char *spec, Err *err);
+bool agent_spec_is_external(const char *spec);
+
+/* Start a player for game `g` (an external engine is started and
+ * initialised here: usi / usiok / options / isready / readyok). */
+Agent *agent_new(const Game *g, const char *spec, Err *err);
+void agent_free(Agent *a);
+const char *agent_spec(const Agent *a);
+
+/* A new game begins (clears tables; usinewgame). */
+int agent_new_game(Agent *a, Err *err);
+
+/* Think about the position reached from `start` by `moves` (the whole game
+ * so far, for repetition rules and for external engines).  Returns at once. */
+int agent_start(Agent *a, const void *start, const Move *moves, int nmoves,
+                const AgentClock *clock, Err *err);
+/* Never blocks: the live counters; true once an answer is ready (or the
+ * agent failed: agent_wait then reports why). */
+bool agent_poll(Agent *a, AgentStatus *st);
+void agent_stop(Agent *a);
+/* Block until the answer (bounded: an external engine that does not answer
+ * within its limit plus a grace period is an error). */
+int agent_wait(Agent *a, AgentResult *r, Err *err);
+
+/* True once an external engine died or stopped answering: it cannot play
+ * on (an illegal move alone does not break it). */
+bool agent_broken(const Agent *a);
+
+/* Tell the player how the game ended from its own view: +1 won, 0 draw,
+ * -1 lost (USI gameover); engines ignore it. */
+void agent_game_over(Agent *a, int outcome);
+
+#endif
