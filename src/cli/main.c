@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/train_gogo.h"
 #include "config.h"
 #include "ui/ui.h"
 
@@ -17,6 +18,7 @@ static const CliCommand *const commands[] = {
     &cli_grid,
     &cli_match,
     &cli_bench,
+    &cli_train_gogo_command, /* geval: until `yomi train gogo` dispatches here */
     NULL,
 };
 
