@@ -158,6 +158,11 @@ static void test_a_king_in_danger_scores_worse(void **unused)
     GogoState danger = load("4k/5/1g3/s4/K4 b - 1");
     GogoState safe = load("3sk/4g/5/5/K4 b - 1");
     assert_true(gogo_eval(w, &danger) < gogo_eval(w, &safe) - 50);
+    /* The same, short of check, with the built-in and the shipped weights. */
+    GogoState pressed = load("4k/5/sg3/5/K4 b - 1");
+    assert_true(gogo_eval(w, &pressed) < gogo_eval(w, &safe) - 50);
+    assert_true(gogo_eval(gogo_game_weights(gogo), &pressed) <
+                gogo_eval(gogo_game_weights(gogo), &safe) - 50);
     /* A king whose every flight square is covered is worse off than the same
      * king with room, the attackers being as many. */
     GogoEvalFeatures f;
