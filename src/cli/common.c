@@ -30,7 +30,7 @@ bool cli_wants_help(const CliCommand *cmd, int argc, char **argv)
 
 int cli_game_option(CliGameOpts *go, const char *opt, const char *value)
 {
-    static const char *const keys[] = {"start", "score", "rules", "capture"};
+    static const char *const keys[] = {"start", "score", "rules", "capture", "eval"};
     if (strncmp(opt, "--", 2) != 0)
         return 0;
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/train_gogo.h"
 #include "config.h"
 #include "ui/ui.h"
 
@@ -19,6 +20,7 @@ static const CliCommand *const commands[] = {
     &cli_bench,
     &cli_build_db,
     &cli_usi,
+    &cli_train_gogo_command, /* geval: until `yomi train gogo` dispatches here */
     NULL,
 };
 

@@ -192,7 +192,8 @@ static void print_score(long games, const int wins[2], int draws)
 }
 
 static int parse_match_args(int argc, char **argv, const char **id, const char **position,
-                            const char *spec[2], CliGameOpts *go, MatchOpts *o)
+                            const char *spec[2], const char *eval[2], CliGameOpts *go,
+                            MatchOpts *o)
 {
     long time_ms = 0, game_ms = -1, inc_ms = -1, byo_ms = -1;
     for (int i = 1; i < argc; i++) {
@@ -215,6 +216,10 @@ static int parse_match_args(int argc, char **argv, const char **id, const char *
             spec[0] = v;
         else if (strcmp(opt, "--second") == 0)
             spec[1] = v;
+        else if (strcmp(opt, "--first-eval") == 0)
+            eval[0] = v;
+        else if (strcmp(opt, "--second-eval") == 0)
+            eval[1] = v;
         else if (strcmp(opt, "--position") == 0)
             *position = v;
         else if (strcmp(opt, "--games") == 0)
@@ -227,7 +232,7 @@ static int parse_match_args(int argc, char **argv, const char **id, const char *
             bad = cli_parse_int(opt, v, 0, 86400000L, &inc_ms);
         else if (strcmp(opt, "--byoyomi") == 0)
             bad = cli_parse_int(opt, v, 1, 86400000L, &byo_ms);
-        else if (strcmp(opt, "--random-plies") == 0)
+        else if (strcmp(opt, "--random-plies") == 0 || strcmp(opt, "--openings") == 0)
             bad = cli_parse_int(opt, v, 0, 40, &o->random_plies);
         else if (strcmp(opt, "--seed") == 0)
             bad = cli_parse_int(opt, v, 0, 2000000000L, &o->seed);
@@ -253,14 +258,38 @@ static int parse_match_args(int argc, char **argv, const char **id, const char *
     return EXIT_OK;
 }
 
+/* One Game per player when --first-eval or --second-eval is given: the
+ * same rules, that player's evaluation (NULL: the match's own Game). */
+static int open_player_games(const char *id, const CliGameOpts *go, const char *eval[2],
+                             Game *games[2])
+{
+    games[0] = games[1] = NULL;
+    for (int p = 0; p < 2; p++) {
+        if (!eval[p])
+            continue;
+        CliGameOpts mine = *go;
+        if (!cli_game_option(&mine, "--eval", eval[p]))
+            return cli_fail("match: too many game options");
+        Err err = {{0}};
+        games[p] = game_open(id, mine.opts, mine.n, &err);
+        if (!games[p])
+            return cli_fail("match: --%s-eval: %s", p ? "second" : "first", err.msg);
+    }
+    return EXIT_OK;
+}
+
+static int play_match(const Game *g, const void *start, Agent *agents[2], const MatchOpts *mo,
+                      char names[2][200]);
+
 static int match_cmd(int argc, char **argv)
 {
     if (cli_wants_help(&cli_match, argc, argv))
         return EXIT_OK;
     const char *id = NULL, *position = NULL, *spec[2] = {NULL, NULL};
+    const char *eval[2] = {NULL, NULL};
     CliGameOpts go = {0};
     MatchOpts o = {.games = 1, .seed = 1, .max_plies = MAX_PLIES};
-    int rc = parse_match_args(argc, argv, &id, &position, spec, &go, &o);
+    int rc = parse_match_args(argc, argv, &id, &position, spec, eval, &go, &o);
     if (rc != EXIT_OK)
         return rc;
     if (!id)
@@ -279,27 +308,45 @@ static int match_cmd(int argc, char **argv)
     Game *g = cli_open_game(id, &go, position, start);
     if (!g)
         return EXIT_USAGE;
+    Game *player_game[2];
+    rc = open_player_games(id, &go, eval, player_game);
     Agent *agents[2] = {NULL, NULL};
     for (int p = 0; p < 2 && rc == EXIT_OK; p++) {
         Err err = {{0}};
-        agents[p] = agent_new(g, spec[p], &err);
+        agents[p] = agent_new(player_game[p] ? player_game[p] : g, spec[p], &err);
         if (!agents[p])
             rc = cli_fail("match: --%s: %s", p ? "second" : "first", err.msg);
     }
-    if (rc != EXIT_OK) {
-        agent_free(agents[0]);
-        game_close(g);
-        return rc;
+    if (rc == EXIT_OK) {
+        char names[2][200];
+        for (int p = 0; p < 2; p++) {
+            Player pl;
+            Err ignore;
+            if (!agent_spec_is_external(spec[p]) && player_parse(spec[p], &pl, &ignore) == 0)
+                player_format(&pl, names[p], sizeof names[p]);
+            else
+                snprintf(names[p], sizeof names[p], "%s", spec[p]);
+            if (eval[p]) {
+                const size_t at = strlen(names[p]);
+                snprintf(names[p] + at, sizeof names[p] - at, " (eval %.40s)", eval[p]);
+            }
+        }
+        rc = play_match(g, start, agents, &o, names);
     }
-    char names[2][160];
-    for (int p = 0; p < 2; p++) {
-        Player pl;
-        Err ignore;
-        if (!agent_spec_is_external(spec[p]) && player_parse(spec[p], &pl, &ignore) == 0)
-            player_format(&pl, names[p], sizeof names[p]);
-        else
-            snprintf(names[p], sizeof names[p], "%s", spec[p]);
-    }
+    agent_free(agents[0]);
+    agent_free(agents[1]);
+    game_close(player_game[0]);
+    game_close(player_game[1]);
+    game_close(g);
+    return rc;
+}
+
+/// The games of the match and their rows, the totals and the score.
+static int play_match(const Game *g, const void *start, Agent *agents[2], const MatchOpts *mo,
+                      char names[2][200])
+{
+    const MatchOpts o = *mo;
+    int rc = EXIT_OK;
     printf("game\tfirst\tsecond\tresult\tplies\tleaves_A\tnodes_A\tleaves_B\tnodes_B\n");
     fflush(stdout);
     uint64_t leaves[2] = {0, 0}, nodes[2] = {0, 0};
@@ -347,9 +394,6 @@ static int match_cmd(int argc, char **argv)
                (unsigned long long)nodes[1]);
         print_score(played, wins, draws);
     }
-    agent_free(agents[0]);
-    agent_free(agents[1]);
-    game_close(g);
     return rc;
 }
 
@@ -360,6 +404,7 @@ const CliCommand cli_match = {
     .help = "usage: yomi match GAME --first P --second P [--games N] [--swap] [--position POS]\n"
             "         [--time MS | --game-time MS [--inc MS] [--byoyomi MS]]\n"
             "         [--random-plies N] [--seed S] [--max-plies N]\n"
+            "         [--first-eval E] [--second-eval E]\n"
             "\n"
             "Headless games between two computer players: A (--first) and B (--second).\n"
             "P is ALGO:DEPTH[,KEY=VALUE...], e.g. negascout:6 or mtdf:8,table=on,order=best,\n"
@@ -375,7 +420,11 @@ const CliCommand cli_match = {
             "                    and --byoyomi MS; a side that overruns it loses\n"
             "  --random-plies N  open each game with N random legal moves (seeded by\n"
             "                    --seed S, default 1); with --swap a pair shares one\n"
+            "                    (--openings N is the same option)\n"
             "  --max-plies N     stop a game after N plies (scored by the evaluation)\n"
+            "  --first-eval E, --second-eval E\n"
+            "                    that player's own game option --eval (reversi: pattern,\n"
+            "                    simple, mobility; gogo: material, tuned, builtin, FILE)\n"
             "\n"
             "With --swap they change seats every game.  One tab-separated row per game (the\n"
             "result from A's view, the leaves and nodes each side spent), then the totals\n"

@@ -55,6 +55,11 @@ typedef struct {
     _Alignas(16) unsigned char final[GAME_MAX_STATE];
 } GameRecord;
 int cli_play_game(const Game *g, const void *start, const SearchConfig *cfg[2], GameRecord *rec);
+/* The same with one Game per side (the same game, opened with different
+ * options such as gogo's --eval): games[0] plays the rules and the first
+ * player's search, games[1] the second's. */
+int cli_play_game_between(const Game *const games[2], const void *start, const SearchConfig *cfg[2],
+                          GameRecord *rec);
 
 /* bench_ffo.c: `yomi bench ffo ...` (argv[0] is "ffo"). */
 int cli_bench_ffo(int argc, char **argv);

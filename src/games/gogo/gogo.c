@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/assets.h"
+#include "games/gogo/eval.h"
 #include "games/gogo/internal.h"
 
 #define START_SFEN "rbsgk/4p/5/P4/KGSBR b - 1"
@@ -12,6 +14,8 @@
 typedef struct {
     Game base; /* first: a Gogo is a Game */
     GogoState start;
+    bool material_only;      /* --eval material: the evaluation before eval.c */
+    GogoEvalWeights weights; /* otherwise these, loaded once at open */
 } Gogo;
 
 _Static_assert(sizeof(GogoState) == 96, "GogoState is 96 bytes without hidden padding");
@@ -59,13 +63,26 @@ static Game *gogo_open(const char *name, const GameOption *opts, int nopts, Err 
     if (!known)
         return err_set(err, "unknown game '%.40s' (5x5 shogi is gogo, minishogi or gogo-shogi)",
                        name), NULL;
-    if (nopts > 0)
-        return err_set(err, "--%.40s does not apply to gogo (it has no variant options)",
-                       opts[0].key ? opts[0].key : "?"), NULL;
     gogo_tables_init();
     Gogo *g = calloc(1, sizeof *g);
     if (!g)
         return err_set(err, "out of memory"), NULL;
+    bool chosen = false;
+    for (int i = 0; i < nopts; i++) {
+        const char *key = opts[i].key ? opts[i].key : "?";
+        if (strcmp(key, "eval") != 0 || !opts[i].value) {
+            free(g);
+            return err_set(err, "--%.40s does not apply to gogo (its only option is --eval)", key),
+                   NULL;
+        }
+        if (gogo_eval_option(opts[i].value, &g->weights, &g->material_only, err) != 0) {
+            free(g);
+            return NULL;
+        }
+        chosen = true;
+    }
+    if (!chosen)
+        gogo_default_weights(&g->weights);
     g->base.ops = &gogo_ops;
     strcpy(g->base.name, "gogo");
     g->base.state_size = sizeof(GogoState);
@@ -115,26 +132,15 @@ static int op_final_score(const Game *g, const void *state)
     return -SCORE_WIN;
 }
 
-/* Material values on the board by kind, and in hand (a piece in hand can go
- * anywhere, so it is worth a little more than the same piece standing). */
+/* Material values by kind, for move ordering (the evaluation's own are in
+ * its weight vector). */
 static const int board_value[K_COUNT] = {0, 100, 450, 500, 600, 700, 0, 500, 500, 800, 950};
-static const int hand_value[GOGO_HAND_KINDS] = {120, 500, 550, 650, 750};
-
-static int material(const GogoState *s, int owner)
-{
-    int v = 0;
-    for (int k = K_PAWN; k < K_COUNT; k++)
-        v += board_value[k] * popcount(kinds(s, k) & s->by_owner[owner]);
-    for (int k = 0; k < GOGO_HAND_KINDS; k++)
-        v += hand_value[k] * s->hand[owner][k];
-    return v;
-}
 
 static int op_evaluate(const Game *g, const void *state)
 {
-    (void)g;
+    const Gogo *gg = (const Gogo *)g;
     const GogoState *s = as_state(state);
-    return material(s, s->side) - material(s, s->side ^ 1);
+    return gg->material_only ? gogo_eval_material(s) : gogo_eval(&gg->weights, s);
 }
 
 static uint64_t op_hash(const Game *g, const void *state)
@@ -448,4 +454,10 @@ bool gogo_must_promote(const Game *g, const void *state, int from_file, int from
     return promotable_kind_at(s, from_file, from_rank) == K_PAWN &&
            gogo_on_board(to_file, to_rank) &&
            (T.last_rank[s->side] & bit(gogo_square(to_file, to_rank))) != 0;
+}
+
+const GogoEvalWeights *gogo_game_weights(const Game *g)
+{
+    const Gogo *gg = (const Gogo *)g;
+    return gg->material_only ? NULL : &gg->weights;
 }

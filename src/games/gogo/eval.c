@@ -1,0 +1,375 @@
+/* eval.c - gogo's evaluation features, the built-in weights, and the weight
+ * file reader and writer (see eval.h). */
+#include "games/gogo/eval.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/assets.h"
+#include "games/gogo/internal.h"
+
+static const char *const kind_names[EVAL_KINDS] = {
+    "pawn", "silver", "gold", "bishop", "rook", "king", "tokin", "psilver", "horse", "dragon",
+};
+
+/* ---- the groups of the weight file ------------------------------------------ */
+
+typedef struct {
+    char name[16];
+    int offset, count;
+} Group;
+
+#define NGROUPS (7 + EVAL_KINDS)
+static Group groups[NGROUPS];
+
+static void build_groups(void)
+{
+    int g = 0;
+    groups[g++] = (Group){"material", EV_MATERIAL, EVAL_KINDS};
+    groups[g++] = (Group){"hand", EV_HAND, GOGO_HAND_KINDS};
+    for (int k = 0; k < EVAL_KINDS; k++) {
+        groups[g] = (Group){"", EV_PST + 25 * k, 25};
+        snprintf(groups[g].name, sizeof groups[g].name, "pst.%s", kind_names[k]);
+        g++;
+    }
+    groups[g++] = (Group){"mobility", EV_MOBILITY, EVAL_KINDS};
+    groups[g++] = (Group){"king.attack", EV_KING_ATTACK, EVAL_ATTACK_STEPS};
+    groups[g++] = (Group){"king.defend", EV_KING_DEFEND, 1};
+    groups[g++] = (Group){"king.escape", EV_KING_ESCAPE, EVAL_ESCAPE_STEPS};
+    groups[g++] = (Group){"king.drop", EV_KING_DROP, GOGO_HAND_KINDS};
+}
+
+static const Group *all_groups(void)
+{
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, build_groups);
+    return groups;
+}
+
+/* ---- built-in weights ---------------------------------------------------------- */
+
+/* Hand-set starting points: the old material values, a king that likes its
+ * home rank, sliders that like open lines, and a king zone that fears
+ * attackers and enemy pieces in hand.  Tuning replaces them. */
+static GogoEvalWeights builtin;
+
+static void build_builtin(void)
+{
+    static const int material[EVAL_KINDS] = {100, 450, 500, 600, 700, 0, 500, 500, 800, 950};
+    static const int hand[GOGO_HAND_KINDS] = {120, 500, 550, 650, 750};
+    static const int mobility[EVAL_KINDS] = {1, 2, 2, 4, 4, 0, 2, 2, 3, 3};
+    static const int attack[EVAL_ATTACK_STEPS] = {0,    -8,   -20,  -35,  -55,  -80,
+                                                  -110, -140, -170, -200, -230, -260};
+    static const int escape[EVAL_ESCAPE_STEPS] = {-60, -30, -15, -5, 0, 0, 0, 0, 0};
+    static const int drop[GOGO_HAND_KINDS] = {-4, -10, -10, -8, -8};
+    int32_t *w = builtin.w;
+    for (int k = 0; k < EVAL_KINDS; k++) {
+        w[EV_MATERIAL + k] = material[k];
+        w[EV_MOBILITY + k] = mobility[k];
+    }
+    for (int k = 0; k < GOGO_HAND_KINDS; k++) {
+        w[EV_HAND + k] = hand[k];
+        w[EV_KING_DROP + k] = drop[k];
+    }
+    for (int sq = 0; sq < NSQ; sq++) /* rows 0..4 from sente's far side to its home */
+        w[EV_PST + 25 * (K_KING - 1) + sq] = (sq / 5 - 4) * 10;
+    memcpy(&w[EV_KING_ATTACK], attack, sizeof attack);
+    w[EV_KING_DEFEND] = 6;
+    memcpy(&w[EV_KING_ESCAPE], escape, sizeof escape);
+}
+
+const GogoEvalWeights *gogo_eval_builtin(void)
+{
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, build_builtin);
+    return &builtin;
+}
+
+/* ---- features ---------------------------------------------------------------------- */
+
+static inline void add(GogoEvalFeatures *f, int index, int count)
+{
+    f->index[f->n] = (uint16_t)index;
+    f->count[f->n] = (int16_t)count;
+    f->n++;
+}
+
+/// Everything the evaluation looks at, as (weight index, count) pairs with
+/// the side to move counted positive: one bitboard pass over each side's
+/// pieces collects material, squares, mobility and the attacks on both king
+/// zones; the king terms follow from those attack maps.  Being linear in the
+/// weights is what lets the tuner fit them by plain gradient descent.
+void gogo_eval_features(const GogoState *s, GogoEvalFeatures *f)
+{
+    const Bits occ = occupied(s);
+    Bits zone[2], all_attacks[2] = {0, 0};
+    int king_sq[2], zone_attacks[2] = {0, 0}, zone_guards[2] = {0, 0};
+    for (int o = 0; o < 2; o++) {
+        king_sq[o] = king_square(s, o);
+        zone[o] = king_sq[o] < 0 ? 0 : T.step[o][K_KING][king_sq[o]] | bit(king_sq[o]);
+    }
+    f->n = 0;
+    for (int o = 0; o < 2; o++) {
+        const int sign = o == s->side ? 1 : -1;
+        for (Bits b = s->by_owner[o]; b; b &= b - 1) {
+            const int sq = lsb(b), kind = code_kind(s->board[sq]);
+            const int view = o == GOGO_SENTE ? sq : NSQ - 1 - sq;
+            const Bits att = piece_attacks(kind, o, sq, occ);
+            all_attacks[o] |= att;
+            add(f, EV_PST + 25 * (kind - 1) + view, sign);
+            const int reach = popcount(att & ~s->by_owner[o]);
+            if (reach)
+                add(f, EV_MOBILITY + kind - 1, sign * reach);
+            if (kind != K_KING) {
+                add(f, EV_MATERIAL + kind - 1, sign);
+                zone_attacks[o ^ 1] += popcount(att & zone[o ^ 1]);
+                zone_guards[o] += popcount(att & zone[o]);
+            }
+        }
+        for (int k = 0; k < GOGO_HAND_KINDS; k++)
+            if (s->hand[o][k])
+                add(f, EV_HAND + k, sign * s->hand[o][k]);
+    }
+    for (int o = 0; o < 2; o++) {
+        if (king_sq[o] < 0)
+            continue;
+        const int sign = o == s->side ? 1 : -1;
+        const int attacks = zone_attacks[o] < EVAL_ATTACK_STEPS ? zone_attacks[o] : EVAL_ATTACK_STEPS - 1;
+        add(f, EV_KING_ATTACK + attacks, sign);
+        if (zone_guards[o])
+            add(f, EV_KING_DEFEND, sign * zone_guards[o]);
+        const Bits flight = T.step[o][K_KING][king_sq[o]] & ~s->by_owner[o] & ~all_attacks[o ^ 1];
+        add(f, EV_KING_ESCAPE + popcount(flight), sign);
+        const int empty = popcount(zone[o] & ~occ);
+        if (empty)
+            for (int k = 0; k < GOGO_HAND_KINDS; k++)
+                if (s->hand[o ^ 1][k])
+                    add(f, EV_KING_DROP + k, sign * empty);
+    }
+}
+
+static int clamp_score(long v)
+{
+    return v > EVAL_BOUND ? EVAL_BOUND : v < -EVAL_BOUND ? -EVAL_BOUND : (int)v;
+}
+
+int gogo_eval(const GogoEvalWeights *w, const GogoState *s)
+{
+    GogoEvalFeatures f;
+    gogo_eval_features(s, &f);
+    long v = 0;
+    for (int i = 0; i < f.n; i++)
+        v += (long)w->w[f.index[i]] * f.count[i];
+    return clamp_score(v);
+}
+
+int gogo_eval_material(const GogoState *s)
+{
+    const int32_t *w = gogo_eval_builtin()->w;
+    long v = 0;
+    for (int o = 0; o < 2; o++) {
+        const int sign = o == s->side ? 1 : -1;
+        for (int k = K_PAWN; k < K_COUNT; k++)
+            v += sign * w[EV_MATERIAL + k - 1] * popcount(kinds(s, k) & s->by_owner[o]);
+        for (int k = 0; k < GOGO_HAND_KINDS; k++)
+            v += sign * w[EV_HAND + k] * s->hand[o][k];
+    }
+    return clamp_score(v);
+}
+
+/* ---- the weight file ----------------------------------------------------------------- */
+
+#define FILE_MAGIC "yomi-gogo-eval"
+#define FILE_VERSION 1
+
+static int find_group(const char *name, size_t len)
+{
+    const Group *g = all_groups();
+    for (int i = 0; i < NGROUPS; i++)
+        if (strlen(g[i].name) == len && memcmp(g[i].name, name, len) == 0)
+            return i;
+    return -1;
+}
+
+static const char *skip_space(const char *p)
+{
+    while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')
+        p++;
+    return p;
+}
+
+/// One line per group after the version line: anything unexpected (an
+/// unknown group, a repeated one, too few or too many numbers, a number out
+/// of range, a line too long, a missing group) rejects the whole file, so a
+/// truncated or garbled file never yields half-loaded weights.
+int gogo_eval_read(FILE *in, const char *name, GogoEvalWeights *w, Err *err)
+{
+    const Group *groups_ = all_groups();
+    GogoEvalWeights tmp = *gogo_eval_builtin();
+    bool seen[NGROUPS] = {false}, have_version = false;
+    char line[4096];
+    int lineno = 0;
+    while (fgets(line, sizeof line, in)) {
+        lineno++;
+        if (!strchr(line, '\n') && !feof(in))
+            return err_set(err, "%.200s: line %d is too long", name, lineno);
+        const char *p = skip_space(line);
+        if (*p == '\0' || *p == '#')
+            continue;
+        const char *word = p;
+        while (*p && *p != ' ' && *p != '\t' && *p != '\r' && *p != '\n')
+            p++;
+        const size_t wlen = (size_t)(p - word);
+        if (!have_version) {
+            char *end;
+            errno = 0;
+            long version = strtol(p, &end, 10);
+            if (wlen != strlen(FILE_MAGIC) || memcmp(word, FILE_MAGIC, wlen) != 0 ||
+                end == p || *skip_space(end) != '\0')
+                return err_set(err, "%.200s: line %d: not a gogo weight file (expected '%s %d')",
+                               name, lineno, FILE_MAGIC, FILE_VERSION);
+            if (version != FILE_VERSION)
+                return err_set(err, "%.200s: version %ld, this yomi reads version %d", name,
+                               version, FILE_VERSION);
+            have_version = true;
+            continue;
+        }
+        const int g = find_group(word, wlen);
+        if (g < 0)
+            return err_set(err, "%.200s: line %d: unknown group '%.*s'", name, lineno,
+                           (int)(wlen > 40 ? 40 : wlen), word);
+        if (seen[g])
+            return err_set(err, "%.200s: line %d: group %s given twice", name, lineno,
+                           groups_[g].name);
+        seen[g] = true;
+        for (int i = 0; i < groups_[g].count; i++) {
+            p = skip_space(p);
+            char *end;
+            errno = 0;
+            long v = strtol(p, &end, 10);
+            if (end == p)
+                return err_set(err, "%.200s: line %d: %s needs %d numbers, found %d", name,
+                               lineno, groups_[g].name, groups_[g].count, i);
+            if (errno == ERANGE || v < -EVAL_MAX_WEIGHT || v > EVAL_MAX_WEIGHT)
+                return err_set(err, "%.200s: line %d: %s: value %d is out of range (+-%d)", name,
+                               lineno, groups_[g].name, i + 1, EVAL_MAX_WEIGHT);
+            tmp.w[groups_[g].offset + i] = (int32_t)v;
+            p = end;
+        }
+        if (*skip_space(p) != '\0')
+            return err_set(err, "%.200s: line %d: %s has more than %d numbers", name, lineno,
+                           groups_[g].name, groups_[g].count);
+    }
+    if (ferror(in))
+        return err_set(err, "%.200s: read error", name);
+    if (!have_version)
+        return err_set(err, "%.200s: empty (expected '%s %d')", name, FILE_MAGIC, FILE_VERSION);
+    for (int g = 0; g < NGROUPS; g++)
+        if (!seen[g])
+            return err_set(err, "%.200s: group %s is missing (truncated file?)", name,
+                           groups_[g].name);
+    *w = tmp;
+    return 0;
+}
+
+int gogo_eval_load(const char *path, GogoEvalWeights *w, Err *err)
+{
+    FILE *in = fopen(path, "r");
+    if (!in)
+        return err_set(err, "%.200s: %s", path, strerror(errno));
+    const int rc = gogo_eval_read(in, path, w, err);
+    fclose(in);
+    return rc;
+}
+
+int gogo_eval_write(FILE *out, const GogoEvalWeights *w, const char *comment)
+{
+    const Group *g = all_groups();
+    fprintf(out, "# yomi gogo evaluation weights (centipawn-like units, side to move's view)\n");
+    if (comment && *comment)
+        fprintf(out, "# %s\n", comment);
+    fprintf(out,
+            "# One group per line: its name, then its numbers.  Kinds in order: pawn silver\n"
+            "# gold bishop rook king tokin psilver horse dragon; hand: P S G B R.  pst.*:\n"
+            "# the 25 squares as sente sees them, 5a 4a .. 1a, 5b .. 1e (gote's mirrored).\n"
+            "# king.attack[n]: n attacks on the king's zone; king.escape[n]: n free flight\n"
+            "# squares; king.drop[k]: per empty zone square when the enemy holds kind k.\n");
+    fprintf(out, "%s %d\n", FILE_MAGIC, FILE_VERSION);
+    for (int i = 0; i < NGROUPS; i++) {
+        fputs(g[i].name, out);
+        for (int j = 0; j < g[i].count; j++)
+            fprintf(out, " %d", (int)w->w[g[i].offset + j]);
+        fputc('\n', out);
+    }
+    return ferror(out) ? -1 : 0;
+}
+
+void gogo_eval_param_name(int i, char *buf, size_t len)
+{
+    const Group *g = all_groups();
+    for (int k = 0; k < NGROUPS; k++) {
+        const int j = i - g[k].offset;
+        if (j < 0 || j >= g[k].count)
+            continue;
+        if (g[k].count == 25)
+            snprintf(buf, len, "%s[%d%c]", g[k].name, 5 - j % 5, 'a' + j / 5);
+        else if (g[k].count == 1)
+            snprintf(buf, len, "%s", g[k].name);
+        else
+            snprintf(buf, len, "%s[%d]", g[k].name, j);
+        return;
+    }
+    snprintf(buf, len, "?");
+}
+
+/* ---- the shipped weights and the --eval option ------------------------------------- */
+
+#define ASSET_NAME "gogo-eval.txt"
+
+static GogoEvalWeights shipped;
+
+/* Read once per process, whoever opens the game first: a missing or bad
+ * file is said once on stderr and the built-in weights stand in. */
+static void load_shipped(void)
+{
+    shipped = *gogo_eval_builtin();
+    Err err = {{0}};
+    char path[4096];
+    FILE *in = asset_open(ASSET_NAME, path, sizeof path, &err);
+    if (in) {
+        gogo_eval_read(in, path, &shipped, &err);
+        fclose(in);
+    }
+    if (err.msg[0])
+        fprintf(stderr, "yomi: %s (gogo uses its built-in evaluation weights)\n", err.msg);
+}
+
+void gogo_default_weights(GogoEvalWeights *w)
+{
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, load_shipped);
+    *w = shipped;
+}
+
+int gogo_eval_option(const char *value, GogoEvalWeights *w, bool *material_only, Err *err)
+{
+    *material_only = false;
+    if (strcmp(value, "material") == 0) {
+        *material_only = true;
+    } else if (strcmp(value, "tuned") == 0) {
+        gogo_default_weights(w);
+    } else if (strcmp(value, "builtin") == 0) {
+        *w = *gogo_eval_builtin();
+    } else if (strchr(value, '/') || strchr(value, '.')) {
+        Err why = {{0}};
+        if (gogo_eval_load(value, w, &why) != 0)
+            return err_set(err, "--eval: %s", why.msg);
+    } else {
+        return err_set(err, "--eval: '%.40s' is not material, tuned, builtin or a file path",
+                       value);
+    }
+    return 0;
+}

@@ -1,0 +1,89 @@
+/* eval.h - gogo's positional evaluation: one weight vector, linear in a
+ * small set of features (material on the board and in hand, a square table
+ * per piece kind, mobility, king safety), so the same features drive both
+ * the evaluation at the leaves and the Texel tuning of `yomi train gogo`.
+ *
+ * The weights live in assets/gogo-eval.txt (format below); the built-in
+ * defaults are hand-set and used whenever that file is missing or bad.
+ *
+ * File format, version 1 (plain text, '#' starts a comment line):
+ *     yomi-gogo-eval 1
+ *     GROUP VALUE VALUE ...
+ * one line per group, every group exactly once, with exactly its number of
+ * integer values (|v| <= EVAL_MAX_WEIGHT); the groups are listed by
+ * gogo_eval_groups() ("material", "hand", "pst.pawn", ..., "king.drop").
+ */
+#ifndef YOMI_GOGO_EVAL_H
+#define YOMI_GOGO_EVAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "engine/error.h"
+#include "games/gogo/gogo.h"
+
+#define EVAL_KINDS 10       /* the piece kinds 1..10 of internal.h, at index kind - 1 */
+#define EVAL_ATTACK_STEPS 12 /* king zone attack count, capped */
+#define EVAL_ESCAPE_STEPS 9  /* 0..8 free escape squares */
+#define EVAL_MAX_WEIGHT 5000
+
+/* Offsets into the weight vector. */
+enum {
+    EV_MATERIAL = 0,                                  /* [kind - 1], board */
+    EV_HAND = EV_MATERIAL + EVAL_KINDS,               /* [base kind - 1] */
+    EV_PST = EV_HAND + GOGO_HAND_KINDS,               /* [kind - 1][square, sente's view] */
+    EV_MOBILITY = EV_PST + EVAL_KINDS * 25,           /* [kind - 1] per reachable square */
+    EV_KING_ATTACK = EV_MOBILITY + EVAL_KINDS,        /* [attacks on the king zone] */
+    EV_KING_DEFEND = EV_KING_ATTACK + EVAL_ATTACK_STEPS, /* per own guard of the zone */
+    EV_KING_ESCAPE = EV_KING_DEFEND + 1,              /* [free escape squares] */
+    EV_KING_DROP = EV_KING_ESCAPE + EVAL_ESCAPE_STEPS, /* [enemy hand kind] x empty zone squares */
+    EVAL_NPARAMS = EV_KING_DROP + GOGO_HAND_KINDS
+};
+
+typedef struct {
+    int32_t w[EVAL_NPARAMS];
+} GogoEvalWeights;
+
+/* A position's features from the side to move's view: the evaluation is
+ * the sum of w[index[i]] * count[i] (an index may repeat). */
+#define EVAL_MAX_FEATURES 160
+typedef struct {
+    int n;
+    uint16_t index[EVAL_MAX_FEATURES];
+    int16_t count[EVAL_MAX_FEATURES];
+} GogoEvalFeatures;
+
+/* The bound every evaluation is clamped to: far from SCORE_WIN_MIN. */
+#define EVAL_BOUND 20000
+
+const GogoEvalWeights *gogo_eval_builtin(void);
+void gogo_eval_features(const GogoState *s, GogoEvalFeatures *f);
+int gogo_eval(const GogoEvalWeights *w, const GogoState *s);
+/* Material only (the evaluation gogo had before this file): board and hand
+ * values, side to move's view. */
+int gogo_eval_material(const GogoState *s);
+
+/* Read a weight file; 0, or -1 + err naming the line.  *w is untouched on
+ * failure. */
+int gogo_eval_read(FILE *in, const char *name, GogoEvalWeights *w, Err *err);
+int gogo_eval_load(const char *path, GogoEvalWeights *w, Err *err);
+/* Write in the format above; 0 or -1 (errno set) on an I/O error. */
+int gogo_eval_write(FILE *out, const GogoEvalWeights *w, const char *comment);
+
+/* The weights a gogo Game uses unless told otherwise: assets/gogo-eval.txt,
+ * read once per process (the built-in ones, with one line on stderr, when it
+ * is missing or bad). */
+void gogo_default_weights(GogoEvalWeights *w);
+/* The game option --eval: material (the old material-only evaluation),
+ * tuned (the shipped file, the default), builtin, or a weight file's path
+ * (an error when unreadable or bad). */
+int gogo_eval_option(const char *value, GogoEvalWeights *w, bool *material_only, Err *err);
+/* The weights a gogo Game evaluates with; NULL under --eval material. */
+const GogoEvalWeights *gogo_game_weights(const Game *g);
+
+/* The name of parameter i ("pst.rook[3c]", "king.attack[2]"), for reports. */
+void gogo_eval_param_name(int i, char *buf, size_t len);
+
+#endif

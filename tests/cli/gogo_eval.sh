@@ -1,0 +1,57 @@
+#!/bin/sh
+# gogo's evaluation on the command line: --eval, per-player evaluations in
+# match, random openings, and a tiny `yomi train-gogo` whose file loads.
+. "$TESTLIB"
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+
+run_yomi search gogo --depth 2 --eval material
+ok $rc "search with --eval material"
+mat_value=$(printf '%s\n' "$out" | sed -n 's/^value: //p')
+is "$mat_value" "0" "material-only value of the start"
+run_yomi search gogo --depth 2 --eval tuned
+ok $rc "search with --eval tuned"
+is "$err" "" "the shipped weights load without a warning"
+bad_input "unknown --eval" search gogo --eval materal
+bad_input "missing weight file" search gogo --eval "$dir/none.txt"
+bad_input "--eval is gogo's" search reversi --eval material
+
+# A tiny training run: a few games at depth 1, a few epochs.
+run_yomi train-gogo --games 6 --depth 1 --epochs 5 --seed 3 --out "$dir/w.txt"
+ok $rc "train-gogo exits 0"
+is "$err" "" "train-gogo is quiet on stderr when piped"
+case $out in *"written: $dir/w.txt"*) ok 0 "train-gogo says where it wrote" ;; *) ok 1 "train-gogo says where it wrote" ;; esac
+is "$(ls "$dir")" "w.txt" "the weight file and no temporary left over"
+run_yomi search gogo --depth 2 --eval "$dir/w.txt"
+ok $rc "the trained file loads as --eval FILE"
+cp "$dir/w.txt" "$dir/first.txt"
+run_yomi train-gogo --games 6 --depth 1 --epochs 5 --seed 3 --threads 1 --out "$dir/w.txt"
+cmp -s "$dir/w.txt" "$dir/first.txt"
+ok $? "the same seed gives the same weights, whatever the thread count"
+
+head -c 300 "$dir/w.txt" >"$dir/cut.txt"
+bad_input "truncated weight file" search gogo --eval "$dir/cut.txt"
+case $err in *"cut.txt"*) ok 0 "the message names the file" ;; *) ok 1 "the message names the file" ;; esac
+mkdir "$dir/data"
+cp "$dir/cut.txt" "$dir/data/gogo-eval.txt"
+YOMI_DATADIR="$dir/data" run_yomi search gogo --depth 2
+ok $rc "a bad shipped file does not stop the game"
+case $err in *"built-in evaluation weights"*) ok 0 "and is reported" ;; *) ok 1 "and is reported" ;; esac
+
+bad_input "train-gogo: bad --games" train-gogo --games 0
+bad_input "train-gogo: unknown option" train-gogo --fast 1
+bad_input "train-gogo: unwritable --out" train-gogo --games 1 --depth 1 --epochs 1 --out "$dir/no/such/dir/w.txt"
+
+# Match: each player its own evaluation, from random openings.
+run_yomi match gogo --first pvs:2 --second pvs:2 --games 4 --swap --openings 4 --seed 5 \
+    --first-eval material --second-eval tuned
+ok $rc "match with --first-eval/--second-eval"
+is "$(printf '%s\n' "$out" | grep -c '^[0-9]')" "4" "four games played"
+run_yomi match gogo --first pvs:2 --second pvs:2 --games 4 --swap --random-plies 4 --seed 6
+ok $rc "match with openings"
+run_yomi match gogo --first pvs:2 --second pvs:2 --games 1 --openings 4 --seed 5
+again=$(printf '%s\n' "$out" | sed -n 2p | cut -f5)
+run_yomi match gogo --first pvs:2 --second pvs:2 --games 1 --openings 4 --seed 5
+is "$(printf '%s\n' "$out" | sed -n 2p | cut -f5)" "$again" "an opening seed replays the same game"
+bad_input "match: bad --first-eval" match gogo --first pvs:1 --second pvs:1 --first-eval nope
+done_testing

@@ -1,0 +1,352 @@
+/* test_gogo_eval.c - gogo's evaluation (eval.c): colour symmetry, the
+ * material-only evaluation, king safety, the weight file reader, and the
+ * --eval game option. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <cmocka.h>
+
+#include "gogo_test.h"
+
+#include "engine/assets.h"
+#include "games/gogo/eval.h"
+#include "games/gogo/internal.h"
+
+/* ---- helpers ------------------------------------------------------------------- */
+
+/* The board turned half round with the colours swapped (and the hands with
+ * them): the same position seen from the other side.  The side to move is
+ * swapped too when `swap_side`. */
+static GogoState mirrored(const GogoState *s, bool swap_side)
+{
+    GogoState m;
+    gogo_state_clear(&m);
+    for (int sq = 0; sq < NSQ; sq++)
+        if (s->board[sq])
+            gogo_state_put(&m, NSQ - 1 - sq, code_kind(s->board[sq]), code_owner(s->board[sq]) ^ 1);
+    for (int o = 0; o < 2; o++)
+        for (int k = 0; k < GOGO_HAND_KINDS; k++)
+            gogo_state_set_hand(&m, o ^ 1, k + 1, s->hand[o][k]);
+    gogo_state_set_side(&m, swap_side ? s->side ^ 1 : s->side);
+    return m;
+}
+
+/* Weights where every parameter counts and no two are alike, so a feature
+ * filed under the wrong index or sign shows. */
+static GogoEvalWeights scrambled_weights(void)
+{
+    GogoEvalWeights w;
+    uint32_t x = 12345;
+    for (int i = 0; i < EVAL_NPARAMS; i++) {
+        x = x * 1103515245u + 12345u;
+        w.w[i] = (int32_t)(x >> 16) % 400 - 200;
+    }
+    return w;
+}
+
+/* Positions from random games: every few plies of a few hundred plies. */
+static int random_positions(GogoState *out, int max)
+{
+    uint32_t x = 7;
+    int n = 0;
+    while (n < max) {
+        GogoState s = load("rbsgk/4p/5/P4/KGSBR b - 1");
+        for (int ply = 0; ply < 60 && n < max; ply++) {
+            Move moves[GAME_MAX_MOVES];
+            const int count = gogo->ops->legal_moves(gogo, &s, moves);
+            if (count == 0)
+                break;
+            x = x * 1103515245u + 12345u;
+            GogoState child;
+            gogo->ops->play(gogo, &s, moves[(x >> 16) % (uint32_t)count], &child);
+            s = child;
+            if (ply % 3 == 0)
+                out[n++] = s;
+        }
+    }
+    return n;
+}
+
+/* ---- symmetry ---------------------------------------------------------------------- */
+
+static void test_mirrored_position_has_the_negated_value(void **unused)
+{
+    (void)unused;
+    static GogoState pos[600];
+    const int n = random_positions(pos, 600);
+    const GogoEvalWeights scrambled = scrambled_weights();
+    const GogoEvalWeights *sets[] = {gogo_eval_builtin(), &scrambled};
+    for (int i = 0; i < n; i++) {
+        const GogoState same_mover = mirrored(&pos[i], false), other_mover = mirrored(&pos[i], true);
+        for (int w = 0; w < 2; w++) {
+            const int v = gogo_eval(sets[w], &pos[i]);
+            /* Colours swapped, the same side letter to move: the mover is now
+             * the other party, so the value flips sign. */
+            assert_int_equal(gogo_eval(sets[w], &same_mover), -v);
+            /* Colours and mover swapped: the very same situation. */
+            assert_int_equal(gogo_eval(sets[w], &other_mover), v);
+        }
+        assert_int_equal(gogo_eval_material(&same_mover), -gogo_eval_material(&pos[i]));
+    }
+}
+
+static void test_features_fit_and_values_stay_bounded(void **unused)
+{
+    (void)unused;
+    static GogoState pos[600];
+    const int n = random_positions(pos, 600);
+    GogoEvalWeights extreme;
+    for (int i = 0; i < EVAL_NPARAMS; i++)
+        extreme.w[i] = EVAL_MAX_WEIGHT;
+    for (int i = 0; i < n; i++) {
+        GogoEvalFeatures f;
+        gogo_eval_features(&pos[i], &f);
+        assert_true(f.n > 0 && f.n <= EVAL_MAX_FEATURES);
+        for (int j = 0; j < f.n; j++)
+            assert_true(f.index[j] < EVAL_NPARAMS);
+        const int v = gogo_eval(&extreme, &pos[i]);
+        assert_true(v <= EVAL_BOUND && v >= -EVAL_BOUND);
+        assert_true(gogo->ops->evaluate(gogo, &pos[i]) < SCORE_WIN_MIN);
+        assert_true(gogo->ops->evaluate(gogo, &pos[i]) > -SCORE_WIN_MIN);
+    }
+}
+
+/* ---- material ----------------------------------------------------------------------- */
+
+static void test_material_only_values(void **unused)
+{
+    (void)unused;
+    GogoState start = load("rbsgk/4p/5/P4/KGSBR b - 1");
+    assert_int_equal(gogo_eval_material(&start), 0);
+    /* Sente holds both rooks: 700 on the board and 750 in hand against 0. */
+    GogoState rooks = load("1bsgk/4p/5/P4/KGSBR b R 1");
+    assert_int_equal(gogo_eval_material(&rooks), 700 + 750);
+    GogoState rooks_w = load("1bsgk/4p/5/P4/KGSBR w R 1");
+    assert_int_equal(gogo_eval_material(&rooks_w), -(700 + 750));
+    /* Promoted pieces: a dragon (950) and a tokin (500) against a pawn in hand (120). */
+    GogoState promoted = load("4k/5/2+R2/+P4/K4 w p 9");
+    assert_int_equal(gogo_eval_material(&promoted), 120 - 950 - 500);
+    /* The --eval material game evaluates exactly so. */
+    GameOption opt = {"eval", "material"};
+    Err err = {{0}};
+    Game *g = game_open("gogo", &opt, 1, &err);
+    assert_non_null(g);
+    assert_null(gogo_game_weights(g));
+    assert_int_equal(g->ops->evaluate(g, &promoted), 120 - 950 - 500);
+    game_close(g);
+}
+
+static void test_more_material_scores_better(void **unused)
+{
+    (void)unused;
+    const GogoEvalWeights *w = gogo_eval_builtin();
+    GogoState even = load("rbsgk/4p/5/P4/KGSBR b - 1");
+    GogoState rook_up = load("1bsgk/4p/5/P4/KGSBR b R 1");
+    assert_true(gogo_eval(w, &rook_up) > gogo_eval(w, &even) + 500);
+}
+
+/* ---- king safety ------------------------------------------------------------------------ */
+
+static void test_a_king_in_danger_scores_worse(void **unused)
+{
+    (void)unused;
+    const GogoEvalWeights *w = gogo_eval_builtin();
+    /* The same material: gote's gold and silver next to sente's king, or
+     * guarding gote's own. */
+    GogoState danger = load("4k/5/1g3/s4/K4 b - 1");
+    GogoState safe = load("3sk/4g/5/5/K4 b - 1");
+    assert_true(gogo_eval(w, &danger) < gogo_eval(w, &safe) - 50);
+    /* The same, short of check, with the built-in and the shipped weights. */
+    GogoState pressed = load("4k/5/sg3/5/K4 b - 1");
+    assert_true(gogo_eval(w, &pressed) < gogo_eval(w, &safe) - 50);
+    assert_true(gogo_eval(gogo_game_weights(gogo), &pressed) <
+                gogo_eval(gogo_game_weights(gogo), &safe) - 50);
+    /* A king whose every flight square is covered is worse off than the same
+     * king with room, the attackers being as many. */
+    GogoEvalFeatures f;
+    gogo_eval_features(&danger, &f);
+    bool boxed_in = false;
+    for (int i = 0; i < f.n; i++)
+        boxed_in |= f.index[i] == EV_KING_ESCAPE + 0 && f.count[i] == 1;
+    assert_true(boxed_in);
+    /* Pieces in the enemy's hand threaten drops next to an open king. */
+    GogoState hand_near = load("4k/5/5/5/K4 b g 1");
+    GogoState hand_far = load("4k/5/5/5/K3G b - 1");
+    GogoEvalWeights only_drops = {{0}};
+    only_drops.w[EV_KING_DROP + GOGO_GOLD - 1] = -10;
+    assert_true(gogo_eval(&only_drops, &hand_near) < 0);
+    assert_int_equal(gogo_eval(&only_drops, &hand_far), 0);
+}
+
+/* ---- the weight file ----------------------------------------------------------------------- */
+
+static char *file_text(const GogoEvalWeights *w)
+{
+    FILE *f = tmpfile();
+    assert_non_null(f);
+    assert_int_equal(gogo_eval_write(f, w, "test"), 0);
+    const long len = ftell(f);
+    char *text = malloc((size_t)len + 1);
+    rewind(f);
+    assert_int_equal(fread(text, 1, (size_t)len, f), (size_t)len);
+    text[len] = '\0';
+    fclose(f);
+    return text;
+}
+
+/* Read `text` as a weight file: 0 or -1, err filled. */
+static int read_text(const char *text, size_t len, GogoEvalWeights *w, Err *err)
+{
+    FILE *f = tmpfile();
+    assert_non_null(f);
+    fwrite(text, 1, len, f);
+    rewind(f);
+    const int rc = gogo_eval_read(f, "test.txt", w, err);
+    fclose(f);
+    return rc;
+}
+
+static void expect_rejected(const char *text, size_t len, const char *why)
+{
+    GogoEvalWeights w = {{0}}, untouched = {{0}};
+    w.w[3] = untouched.w[3] = 77;
+    Err err = {{0}};
+    if (read_text(text, len, &w, &err) == 0)
+        fail_msg("accepted: %.80s", text);
+    assert_contains(err.msg, "test.txt");
+    assert_contains(err.msg, why);
+    assert_memory_equal(&w, &untouched, sizeof w);
+}
+
+static void test_weight_file_round_trip(void **unused)
+{
+    (void)unused;
+    const GogoEvalWeights scrambled = scrambled_weights();
+    char *text = file_text(&scrambled);
+    GogoEvalWeights back = {{0}};
+    Err err = {{0}};
+    assert_int_equal(read_text(text, strlen(text), &back, &err), 0);
+    assert_memory_equal(&back, &scrambled, sizeof back);
+    free(text);
+}
+
+static void test_truncated_weight_file_is_rejected(void **unused)
+{
+    (void)unused;
+    char *text = file_text(gogo_eval_builtin());
+    const size_t len = strlen(text);
+    /* Cut after the last line but one, and in the middle of a line. */
+    size_t cut = len - 1;
+    while (cut > 0 && text[cut - 1] != '\n')
+        cut--;
+    expect_rejected(text, cut, "missing");
+    expect_rejected(text, len / 2, "");
+    expect_rejected(text, 0, "empty");
+    free(text);
+}
+
+static void test_garbled_weight_files_are_rejected(void **unused)
+{
+    (void)unused;
+    char garbage[2048];
+    uint32_t x = 99;
+    for (size_t i = 0; i < sizeof garbage; i++) {
+        x = x * 1103515245u + 12345u;
+        garbage[i] = (char)(x >> 16);
+    }
+    expect_rejected(garbage, sizeof garbage, "");
+    expect_rejected("hello world\n", 11, "not a gogo weight file");
+    expect_rejected("yomi-gogo-eval 2\n", 17, "version 2");
+    char *text = file_text(gogo_eval_builtin());
+    char *bad = malloc(strlen(text) + 64);
+    const char *mat = strstr(text, "\nmaterial ");
+    assert_non_null(mat);
+    const size_t head = (size_t)(mat - text) + 1;
+    const struct {
+        const char *line, *why;
+    } cases[] = {
+        {"material 1 2 3 4 5 6 7 8 9 99999\n", "out of range"},
+        {"material 1 2 3 4 5 6 7 8 9\n", "needs 10 numbers, found 9"},
+        {"material 1 2 3 4 5 6 7 8 9 10 11\n", "more than 10"},
+        {"material 1 2 3 4 5 6 7 8 9 x\n", "needs 10 numbers"},
+        {"materiel 1 2 3 4 5 6 7 8 9 10\n", "unknown group 'materiel'"},
+        {"hand 1 2 3 4 5\n", "given twice"},
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        /* The material line replaced by the bad one. */
+        const char *rest = strchr(text + head, '\n') + 1;
+        snprintf(bad, strlen(text) + 64, "%.*s%s%s", (int)head, text, cases[c].line, rest);
+        expect_rejected(bad, strlen(bad), cases[c].why);
+    }
+    char *longline = malloc(10000);
+    memset(longline, '1', 9999);
+    longline[9999] = '\0';
+    snprintf(bad, strlen(text) + 64, "yomi-gogo-eval 1\n");
+    char *both = malloc(10100);
+    snprintf(both, 10100, "%s%s\n", bad, longline);
+    expect_rejected(both, strlen(both), "too long");
+    free(both);
+    free(longline);
+    free(bad);
+    free(text);
+}
+
+static void test_shipped_weights_load(void **unused)
+{
+    (void)unused;
+    Err err = {{0}};
+    char path[4096];
+    FILE *f = asset_open("gogo-eval.txt", path, sizeof path, &err);
+    assert_non_null(f);
+    GogoEvalWeights w;
+    if (gogo_eval_read(f, path, &w, &err) != 0)
+        fail_msg("%s", err.msg);
+    fclose(f);
+    /* The default game evaluates with them. */
+    GogoEvalWeights defaults;
+    gogo_default_weights(&defaults);
+    assert_memory_equal(&defaults, &w, sizeof w);
+    assert_memory_equal(gogo_game_weights(gogo), &w, sizeof w);
+    /* Sane: the pieces are worth something, a rook more than a pawn. */
+    assert_true(w.w[EV_MATERIAL + GOGO_PAWN - 1] > 0);
+    assert_true(w.w[EV_MATERIAL + GOGO_ROOK - 1] > w.w[EV_MATERIAL + GOGO_PAWN - 1]);
+}
+
+static void test_eval_option(void **unused)
+{
+    (void)unused;
+    Err err = {{0}};
+    GameOption builtin = {"eval", "builtin"};
+    Game *g = game_open("gogo", &builtin, 1, &err);
+    assert_non_null(g);
+    assert_memory_equal(gogo_game_weights(g), gogo_eval_builtin(), sizeof(GogoEvalWeights));
+    game_close(g);
+    GameOption typo = {"eval", "materal"};
+    assert_null(game_open("gogo", &typo, 1, &err));
+    assert_contains(err.msg, "--eval: 'materal' is not material, tuned, builtin or a file path");
+    GameOption missing = {"eval", "/nonexistent/w.txt"};
+    assert_null(game_open("gogo", &missing, 1, &err));
+    assert_contains(err.msg, "/nonexistent/w.txt");
+    GameOption other = {"start", "cross"};
+    assert_null(game_open("gogo", &other, 1, &err));
+    assert_contains(err.msg, "--start does not apply to gogo");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_mirrored_position_has_the_negated_value),
+        cmocka_unit_test(test_features_fit_and_values_stay_bounded),
+        cmocka_unit_test(test_material_only_values),
+        cmocka_unit_test(test_more_material_scores_better),
+        cmocka_unit_test(test_a_king_in_danger_scores_worse),
+        cmocka_unit_test(test_weight_file_round_trip),
+        cmocka_unit_test(test_truncated_weight_file_is_rejected),
+        cmocka_unit_test(test_garbled_weight_files_are_rejected),
+        cmocka_unit_test(test_shipped_weights_load),
+        cmocka_unit_test(test_eval_option),
+    };
+    return cmocka_run_group_tests_name("gogo evaluation", tests, open_gogo, close_gogo);
+}
