@@ -45,6 +45,7 @@ int cli_parse_int(const char *opt, const char *text, long lo, long hi, long *out
 extern const CliCommand cli_perft, cli_show;
 extern const CliCommand cli_play; /* src/cli/play.c, linked with the UI */
 extern const CliCommand cli_search, cli_compare, cli_solve, cli_grid, cli_match, cli_bench;
+extern const CliCommand cli_train; /* src/cli/train.c */
 const CliCommand *const *cli_commands(void);
 
 #endif

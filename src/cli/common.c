@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "games/reversi/reversi.h"
 
 int cli_fail(const char *fmt, ...)
 {
@@ -30,7 +31,7 @@ bool cli_wants_help(const CliCommand *cmd, int argc, char **argv)
 
 int cli_game_option(CliGameOpts *go, const char *opt, const char *value)
 {
-    static const char *const keys[] = {"start", "score", "rules", "capture"};
+    static const char *const keys[] = {"start", "score", "rules", "capture", "eval"};
     if (strncmp(opt, "--", 2) != 0)
         return 0;
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
@@ -54,6 +55,11 @@ Game *cli_open_game(const char *id, const CliGameOpts *go, const char *position,
     if (!g) {
         cli_fail("%s", err.msg);
         return NULL;
+    }
+    static bool eval_notice_shown; /* once per run, however many games open */
+    if (strcmp(g->ops->family, "reversi") == 0 && reversi_eval_notice(g) && !eval_notice_shown) {
+        fprintf(stderr, "yomi: note: %s\n", reversi_eval_notice(g));
+        eval_notice_shown = true;
     }
     if (position) {
         if (g->ops->parse_position(g, position, state, &err) != 0) {

@@ -40,11 +40,19 @@ static void final_counts(const Game *g, const void *state, int counts[2])
 
 int cli_play_game(const Game *g, const void *start, const SearchConfig *cfg[2], GameRecord *rec)
 {
+    const Game *seats[2] = {g, g};
+    return cli_play_game_seats(seats, start, cfg, rec);
+}
+
+int cli_play_game_seats(const Game *const seats[2], const void *start, const SearchConfig *cfg[2],
+                        GameRecord *rec)
+{
+    const Game *g = seats[0]; /* the rules: both seats play the same variant */
     Err err = {{0}};
     memset(rec, 0, sizeof *rec);
-    Search *s[2] = {search_new(g, cfg[0], &err), NULL};
+    Search *s[2] = {search_new(seats[0], cfg[0], &err), NULL};
     if (s[0])
-        s[1] = search_new(g, cfg[1], &err);
+        s[1] = search_new(seats[1], cfg[1], &err);
     unsigned char *hist = malloc((size_t)(MAX_GAME_PLIES + 1) * GAME_MAX_STATE);
     const void **hist_ptr = malloc((MAX_GAME_PLIES + 1) * sizeof *hist_ptr);
     if (!s[0] || !s[1] || !hist || !hist_ptr) {

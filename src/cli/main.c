@@ -17,6 +17,7 @@ static const CliCommand *const commands[] = {
     &cli_grid,
     &cli_match,
     &cli_bench,
+    &cli_train,
     NULL,
 };
 

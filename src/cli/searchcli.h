@@ -52,5 +52,9 @@ typedef struct {
     _Alignas(16) unsigned char final[GAME_MAX_STATE];
 } GameRecord;
 int cli_play_game(const Game *g, const void *start, const SearchConfig *cfg[2], GameRecord *rec);
+/* The same with each seat searching its own opening of the variant (the
+ * same rules, e.g. another --eval); seats[0]'s rules are played. */
+int cli_play_game_seats(const Game *const seats[2], const void *start, const SearchConfig *cfg[2],
+                        GameRecord *rec);
 
 #endif
