@@ -213,12 +213,6 @@ static void test_game_picks_file(void **state)
     assert_int_equal(g->ops->evaluate(g, &s), simple->ops->evaluate(simple, &s));
     game_close(g);
 
-    /* Missing. */
-    assert_int_equal(unlink(target), 0);
-    g = game_open("reversi", NULL, 0, &err);
-    assert_non_null(g);
-    assert_non_null(strstr(reversi_eval_notice(g), "not found"));
-    game_close(g);
     game_close(simple);
     reval_free(e);
     unsetenv("YOMI_DATADIR");
