@@ -431,16 +431,6 @@ static int train_cmd(int argc, char **argv)
         Fit f = {.x = x, .n = n, .ntrain = ntrain, .epochs = (int)epochs, .lambda = 30.0f,
                  .progress = isatty(STDERR_FILENO)};
         double train_rms = 0, test_rms = 0;
-        if (getenv("YOMI_TRAIN_SWEEP")) { /* DEV ONLY */
-            float lams[] = {10, 30, 100};
-            int eps[] = {50, 100};
-            for (int a = 0; a < 3; a++) for (int b = 0; b < 2; b++) {
-                f.lambda = lams[a]; f.epochs = eps[b]; f.progress = false;
-                float *w2 = fit(&f, &train_rms, &test_rms);
-                fprintf(stderr, "lambda %g epochs %d: %.2f %.2f\n", lams[a], eps[b], train_rms, test_rms);
-                free(w2);
-            }
-        }
         float *w = fit(&f, &train_rms, &test_rms);
         Err err = {{0}};
         if (!w)
