@@ -47,6 +47,7 @@ extern const CliCommand cli_play; /* src/cli/play.c, linked with the UI */
 extern const CliCommand cli_search, cli_compare, cli_solve, cli_grid, cli_match, cli_bench;
 extern const CliCommand cli_build_db; /* src/cli/builddb.c */
 extern const CliCommand cli_usi; /* src/cli/usi.c */
+extern const CliCommand cli_train; /* src/cli/train.c */
 const CliCommand *const *cli_commands(void);
 
 #endif

@@ -55,6 +55,12 @@ Game *cli_open_game(const char *id, const CliGameOpts *go, const char *position,
         cli_fail("%s", err.msg);
         return NULL;
     }
+    static bool eval_notice_shown; /* once per run, however many games open */
+    const char *notice = g->ops->notice ? g->ops->notice(g) : NULL;
+    if (notice && !eval_notice_shown) {
+        fprintf(stderr, "yomi: note: %s\n", notice);
+        eval_notice_shown = true;
+    }
     if (position) {
         if (g->ops->parse_position(g, position, state, &err) != 0) {
             cli_fail("bad --position for %s: %s", g->name, err.msg);

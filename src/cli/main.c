@@ -20,7 +20,7 @@ static const CliCommand *const commands[] = {
     &cli_bench,
     &cli_build_db,
     &cli_usi,
-    &cli_train_gogo_command, /* geval: until `yomi train gogo` dispatches here */
+    &cli_train,
     NULL,
 };
 

@@ -129,12 +129,11 @@ int cli_train_gogo(int argc, char **argv)
 }
 
 const CliCommand cli_train_gogo_command = {
-    .name = "train-gogo",
+    .name = "train gogo",
     .run = cli_train_gogo,
-    .synopsis = "train-gogo [--games N] [--depth D] [--seed S] [--out FILE]",
+    .synopsis = "train gogo [--games N] [--depth D] [--seed S] [--out FILE]",
     .help = "usage: yomi train gogo [--games N] [--depth D] [--seed S] [--threads T]\n"
             "                       [--epochs E] [--eval E] [--out FILE]\n"
-            "       (for now also: yomi train-gogo ...)\n"
             "\n"
             "Tune gogo's evaluation weights from self-play.  N games (default 20000) of\n"
             "pvs at depth D (default 5, with quiescence) against itself, each opening with\n"

@@ -142,6 +142,12 @@ struct GameOps {
      * state), as seed 001's does, so its counts match the seed's. */
     bool double_pass_end;
 
+    /* Something the user should know about this opened game's data, e.g.
+     * trained weights that are missing or damaged and the evaluation used
+     * instead; NULL when all is well (or the hook is NULL).  The CLI prints
+     * it once per run on stderr, the UI in its status line. */
+    const char *(*notice)(const Game *g);
+
     /* --- a dedicated solver for the end of the game (all four or none) --
      * Games whose endgames yield to a specialised exact search (reversi's
      * last-empties solver, Kalah's endgame database) export it here; the

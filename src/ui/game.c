@@ -76,6 +76,9 @@ static int adopt(Screen *s, Session *session, char *error, size_t errlen)
     view->cursor_home(session->game, session_current(session), &gs->cursor);
     check_over(gs);
     gs->next_move_at = game_now_ms() + 300;
+    const char *notice = session->game->ops->notice ? session->game->ops->notice(session->game) : NULL;
+    if (notice)
+        app_message(s->app, ST_BAD, "%s", notice);
     return 0;
 }
 

@@ -1,6 +1,6 @@
 #!/bin/sh
 # gogo's evaluation on the command line: --eval, per-player evaluations in
-# match, random openings, and a tiny `yomi train-gogo` whose file loads.
+# match, random openings, and a tiny `yomi train gogo` whose file loads.
 . "$TESTLIB"
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
@@ -17,15 +17,15 @@ bad_input "missing weight file" search gogo --eval "$dir/none.txt"
 bad_input "--eval is gogo's" search reversi --eval material
 
 # A tiny training run: a few games at depth 1, a few epochs.
-run_yomi train-gogo --games 6 --depth 1 --epochs 5 --seed 3 --out "$dir/w.txt"
-ok $rc "train-gogo exits 0"
-is "$err" "" "train-gogo is quiet on stderr when piped"
-case $out in *"written: $dir/w.txt"*) ok 0 "train-gogo says where it wrote" ;; *) ok 1 "train-gogo says where it wrote" ;; esac
+run_yomi train gogo --games 6 --depth 1 --epochs 5 --seed 3 --out "$dir/w.txt"
+ok $rc "train gogo exits 0"
+is "$err" "" "train gogo is quiet on stderr when piped"
+case $out in *"written: $dir/w.txt"*) ok 0 "train gogo says where it wrote" ;; *) ok 1 "train gogo says where it wrote" ;; esac
 is "$(ls "$dir")" "w.txt" "the weight file and no temporary left over"
 run_yomi search gogo --depth 2 --eval "$dir/w.txt"
 ok $rc "the trained file loads as --eval FILE"
 cp "$dir/w.txt" "$dir/first.txt"
-run_yomi train-gogo --games 6 --depth 1 --epochs 5 --seed 3 --threads 1 --out "$dir/w.txt"
+run_yomi train gogo --games 6 --depth 1 --epochs 5 --seed 3 --threads 1 --out "$dir/w.txt"
 cmp -s "$dir/w.txt" "$dir/first.txt"
 ok $? "the same seed gives the same weights, whatever the thread count"
 
@@ -38,9 +38,9 @@ YOMI_DATADIR="$dir/data" run_yomi search gogo --depth 2
 ok $rc "a bad shipped file does not stop the game"
 case $err in *"built-in evaluation weights"*) ok 0 "and is reported" ;; *) ok 1 "and is reported" ;; esac
 
-bad_input "train-gogo: bad --games" train-gogo --games 0
-bad_input "train-gogo: unknown option" train-gogo --fast 1
-bad_input "train-gogo: unwritable --out" train-gogo --games 1 --depth 1 --epochs 1 --out "$dir/no/such/dir/w.txt"
+bad_input "train gogo: bad --games" train gogo --games 0
+bad_input "train gogo: unknown option" train gogo --fast 1
+bad_input "train gogo: unwritable --out" train gogo --games 1 --depth 1 --epochs 1 --out "$dir/no/such/dir/w.txt"
 
 # Match: each player its own evaluation, from random openings.
 run_yomi match gogo --first pvs:2 --second pvs:2 --games 4 --swap --openings 4 --seed 5 \

@@ -330,6 +330,7 @@ void gogo_eval_param_name(int i, char *buf, size_t len)
 #define ASSET_NAME "gogo-eval.txt"
 
 static GogoEvalWeights shipped;
+static char shipped_notice[320]; /* why the shipped file is not used, or "" */
 
 /* Read once per process, whoever opens the game first: a missing or bad
  * file is said once on stderr and the built-in weights stand in. */
@@ -344,7 +345,8 @@ static void load_shipped(void)
         fclose(in);
     }
     if (err.msg[0])
-        fprintf(stderr, "yomi: %s (gogo uses its built-in evaluation weights)\n", err.msg);
+        snprintf(shipped_notice, sizeof shipped_notice,
+                 "%.250s (gogo uses its built-in evaluation weights)", err.msg);
 }
 
 void gogo_default_weights(GogoEvalWeights *w)
@@ -352,6 +354,11 @@ void gogo_default_weights(GogoEvalWeights *w)
     static pthread_once_t once = PTHREAD_ONCE_INIT;
     pthread_once(&once, load_shipped);
     *w = shipped;
+}
+
+const char *gogo_default_weights_notice(void)
+{
+    return shipped_notice[0] ? shipped_notice : NULL;
 }
 
 int gogo_eval_option(const char *value, GogoEvalWeights *w, bool *material_only, Err *err)

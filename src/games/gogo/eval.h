@@ -73,9 +73,11 @@ int gogo_eval_load(const char *path, GogoEvalWeights *w, Err *err);
 int gogo_eval_write(FILE *out, const GogoEvalWeights *w, const char *comment);
 
 /* The weights a gogo Game uses unless told otherwise: assets/gogo-eval.txt,
- * read once per process (the built-in ones, with one line on stderr, when it
- * is missing or bad). */
+ * read once per process (the built-in ones when it is missing or bad). */
 void gogo_default_weights(GogoEvalWeights *w);
+/* Why the shipped weights could not be read, once they have been asked
+ * for (gogo_default_weights); NULL when they were. */
+const char *gogo_default_weights_notice(void);
 /* The game option --eval: material (the old material-only evaluation),
  * tuned (the shipped file, the default), builtin, or a weight file's path
  * (an error when unreadable or bad). */

@@ -15,6 +15,7 @@ typedef struct {
     Game base; /* first: a Gogo is a Game */
     GogoState start;
     bool material_only;      /* --eval material: the evaluation before eval.c */
+    bool shipped_weights;    /* the default (tuned) weights: their notice applies */
     GogoEvalWeights weights; /* otherwise these, loaded once at open */
 } Gogo;
 
@@ -80,9 +81,12 @@ static Game *gogo_open(const char *name, const GameOption *opts, int nopts, Err 
             return NULL;
         }
         chosen = true;
+        g->shipped_weights = strcmp(opts[i].value, "tuned") == 0;
     }
-    if (!chosen)
+    if (!chosen) {
         gogo_default_weights(&g->weights);
+        g->shipped_weights = true;
+    }
     g->base.ops = &gogo_ops;
     strcpy(g->base.name, "gogo");
     g->base.state_size = sizeof(GogoState);
@@ -320,6 +324,12 @@ static void op_play_null(const Game *g, const void *state, void *child)
     c->move_number++;
 }
 
+static const char *op_notice(const Game *g)
+{
+    const Gogo *gg = (const Gogo *)g;
+    return gg->shipped_weights ? gogo_default_weights_notice() : NULL;
+}
+
 const GameOps gogo_ops = {
     .family = "gogo",
     .description = "gogo shogi: 5x5 shogi (minishogi, 5五将棋) with drops",
@@ -347,6 +357,7 @@ const GameOps gogo_ops = {
     .noisy_moves = op_noisy_moves,
     .null_move_ok = op_null_move_ok,
     .play_null = op_play_null,
+    .notice = op_notice,
 };
 
 /* ---- public helpers (gogo.h) ---------------------------------------------------- */

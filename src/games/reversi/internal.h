@@ -7,6 +7,10 @@
 
 typedef enum { START_CROSS, START_PARALLEL } ReversiStart;
 typedef enum { SCORE_DISCS, SCORE_STANDARD } ReversiScoring;
+/* Which evaluation a variant uses (--eval). */
+typedef enum { EVAL_DEFAULT, EVAL_PATTERN, EVAL_SIMPLE, EVAL_MOBILITY } ReversiEvalKind;
+
+typedef struct ReversiEval ReversiEval;
 
 typedef struct {
     Game base; /* first: a Reversi is a Game */
@@ -17,6 +21,9 @@ typedef struct {
     ReversiStart start;
     ReversiScoring scoring;
     uint8_t static_rank[64]; /* order_static: lower is tried first */
+    ReversiEvalKind eval;    /* never EVAL_DEFAULT once opened */
+    ReversiEval *pattern;    /* the loaded weights when eval == EVAL_PATTERN */
+    char eval_notice[256];   /* why the pattern evaluation is off, or "" */
 } Reversi;
 
 static inline const Reversi *as_reversi(const Game *g) { return (const Reversi *)g; }

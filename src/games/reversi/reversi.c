@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "games/reversi/endgame.h"
+#include "games/reversi/eval.h"
 #include "games/reversi/internal.h"
 
 /* ---- variants --------------------------------------------------------- */
@@ -67,7 +68,19 @@ static int apply_option(Reversi *r, const GameOption *o, Err *err)
             return err_set(err, "--score '%.40s' is not one of: discs, standard", v);
         return 0;
     }
-    return err_set(err, "--%.40s does not apply to reversi (its options: --start, --score)", o->key);
+    if (strcmp(o->key, "eval") == 0) {
+        if (strcmp(v, "pattern") == 0)
+            r->eval = EVAL_PATTERN;
+        else if (strcmp(v, "simple") == 0)
+            r->eval = EVAL_SIMPLE;
+        else if (strcmp(v, "mobility") == 0)
+            r->eval = EVAL_MOBILITY;
+        else
+            return err_set(err, "--eval '%.40s' is not one of: pattern, simple, mobility", v);
+        return 0;
+    }
+    return err_set(err, "--%.40s does not apply to reversi (its options: --start, --score, --eval)",
+                   o->key);
 }
 
 /* Put the squares `first` at the head of the static order, then every other
@@ -155,6 +168,31 @@ static void build_static_order(Reversi *r)
     build_rank(r, first, n);
 }
 
+/* 8x8 plays with the trained patterns unless told otherwise; when their
+ * file is missing or damaged it falls back to the simple evaluation and
+ * keeps the reason for the front ends to show.  Other sizes have no
+ * patterns (and the seeds' numbers rest on the simple one). */
+static int choose_evaluation(Reversi *r, Err *err)
+{
+    const bool full = r->rows == 8 && r->cols == 8;
+    if (r->eval == EVAL_PATTERN && !full)
+        return err_set(err, "--eval pattern is for 8x8 reversi only (use simple or mobility)");
+    if (r->eval == EVAL_DEFAULT)
+        r->eval = full ? EVAL_PATTERN : EVAL_SIMPLE;
+    if (r->eval != EVAL_PATTERN)
+        return 0;
+    Err load = {{0}};
+    char path[512];
+    path[0] = '\0';
+    r->pattern = reval_load_asset(path, sizeof path, &load);
+    if (!r->pattern) {
+        r->eval = EVAL_SIMPLE;
+        snprintf(r->eval_notice, sizeof r->eval_notice,
+                 "pattern evaluation unavailable (%.180s); using the simple one", load.msg);
+    }
+    return 0;
+}
+
 static Game *reversi_open(const char *name, const GameOption *opts, int nopts, Err *err)
 {
     int rows = 0, cols = 0;
@@ -180,6 +218,10 @@ static Game *reversi_open(const char *name, const GameOption *opts, int nopts, E
             return NULL;
         }
     }
+    if (choose_evaluation(r, err) != 0) {
+        free(r);
+        return NULL;
+    }
     find_corners(r);
     build_static_order(r);
     r->base.ops = &reversi_ops;
@@ -192,7 +234,12 @@ static Game *reversi_open(const char *name, const GameOption *opts, int nopts, E
     return &r->base;
 }
 
-static void reversi_close(Game *g) { free(g); }
+static void reversi_close(Game *g)
+{
+    if (g)
+        reval_free(((Reversi *)g)->pattern);
+    free(g);
+}
 
 /* ---- rules ------------------------------------------------------------ */
 
@@ -273,15 +320,21 @@ static int reversi_final_score(const Game *g, const void *state)
     return diff;
 }
 
-/* A deliberately simple heuristic: mobility and corners decide the middle
- * game, the disc difference matters more as the board fills up. */
+/* A deliberately simple heuristic (--eval simple, and every size but 8x8):
+ * mobility and corners decide the middle game, the disc difference matters
+ * more as the board fills up.  --eval mobility keeps only the first term,
+ * the yardstick the pattern evaluation is measured against. */
 static int reversi_evaluate(const Game *g, const void *state)
 {
     const Reversi *r = as_reversi(g);
     const ReversiState *s = state;
+    if (r->eval == EVAL_PATTERN)
+        return reval_evaluate(r->pattern, s->mover, s->other);
     const uint64_t empty = state_empty(r, s), corners = r->corners;
     const int mobility = bb_count(bb_moves(s->mover, s->other, empty)) -
                          bb_count(bb_moves(s->other, s->mover, empty));
+    if (r->eval == EVAL_MOBILITY)
+        return mobility;
     const int corner = bb_count(s->mover & corners) - bb_count(s->other & corners);
     const int discs = bb_count(s->mover) - bb_count(s->other);
     const int squares = r->rows * r->cols, filled = squares - bb_count(empty);
@@ -378,6 +431,12 @@ static uint64_t reversi_perft(const Game *g, const void *state, int depth)
 /* ---- the public helpers (reversi.h) ------------------------------------ */
 
 int reversi_rows(const Game *g) { return as_reversi(g)->rows; }
+
+const char *reversi_eval_notice(const Game *g)
+{
+    const char *n = as_reversi(g)->eval_notice;
+    return n[0] ? n : NULL;
+}
 int reversi_cols(const Game *g) { return as_reversi(g)->cols; }
 uint64_t reversi_board_mask(const Game *g) { return as_reversi(g)->valid; }
 
@@ -417,7 +476,8 @@ const GameOps reversi_ops = {
     .family = "reversi",
     .description = "reversi (= reversi-8x8), reversi-RxC (rows x columns, each 4, 6 or 8); "
                    "--start cross|parallel (default cross); --score discs|standard "
-                   "(default discs on 4x4 and 4x6 as in the seeds, standard otherwise)",
+                   "(default discs on 4x4 and 4x6 as in the seeds, standard otherwise); "
+                   "--eval pattern|simple|mobility (default pattern on 8x8, simple otherwise)",
     .open = reversi_open,
     .close = reversi_close,
     .start = reversi_start,
@@ -439,6 +499,7 @@ const GameOps reversi_ops = {
     .perft = reversi_perft,
     .memo_skip = reversi_memo_skip,
     .double_pass_end = true,
+    .notice = reversi_eval_notice,
     .solver_new = reversi_solver_new,
     .solver_free = reversi_solver_free,
     .solver_size = reversi_solver_size,

@@ -27,6 +27,9 @@ enum { REVERSI_EMPTY = 0, REVERSI_BLACK = 1, REVERSI_WHITE = 2 };
 
 int reversi_rows(const Game *g);
 int reversi_cols(const Game *g);
+/* Why this 8x8 game evaluates with the simple heuristic instead of the
+ * trained patterns (their file is missing or damaged), or NULL. */
+const char *reversi_eval_notice(const Game *g);
 /* The mask of the board's squares (bit row*8+col). */
 uint64_t reversi_board_mask(const Game *g);
 

@@ -1,0 +1,63 @@
+/* eval.h - the pattern evaluation of 8x8 reversi and its weight file.
+ *
+ * The board is read through fixed groups of squares (Logistello's and
+ * Edax's patterns: the 3x3 and 2x5 corner blocks, each edge with its two
+ * X squares, rows 2-4, the diagonals of 4 to 8 squares).  Each group's
+ * contents, a base-3 number (empty / mover / other per square), picks one
+ * weight; the value is the sum of those weights plus a mobility term, with
+ * one set of weights per game phase (by empty squares).  Every orientation
+ * of a pattern shares the same table, so the 8 symmetric images of a
+ * position evaluate equal, and the weights are tied so that swapping the
+ * colours negates the value.
+ *
+ * Values are discs from the mover's view, like final_score, clamped to
+ * -63..63 so a heuristic value never looks like a decided game.
+ */
+#ifndef YOMI_REVERSI_EVAL_H
+#define YOMI_REVERSI_EVAL_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "engine/error.h"
+
+#define REVAL_PHASES 8      /* 8 empties per phase: 60..53, 52..45, ... */
+#define REVAL_SCALE 128     /* stored weights are 1/128 disc */
+#define REVAL_MAX_FEATURES 48
+#define REVAL_FILE "reversi-eval.dat"
+
+typedef struct ReversiEval ReversiEval;
+
+/* The phase of a position with `empties` empty squares. */
+static inline int reval_phase(int empties)
+{
+    const int ph = (60 - empties) / 8;
+    return ph < 0 ? 0 : ph >= REVAL_PHASES ? REVAL_PHASES - 1 : ph;
+}
+
+/* Weights per phase: every pattern's table, then the mobility weight. */
+int reval_weights_per_phase(void);
+
+/* Read a weight file; NULL + err (never a crash) when it is damaged. */
+ReversiEval *reval_read(FILE *f, Err *err);
+/* Find REVAL_FILE with asset_open() and read it; `path` gets where. */
+ReversiEval *reval_load_asset(char *path, size_t path_len, Err *err);
+void reval_free(ReversiEval *e);
+
+/* The value of (mover p, other o), discs from p's view, in -63..63. */
+int reval_evaluate(const ReversiEval *e, uint64_t p, uint64_t o);
+
+/* ---- training ----------------------------------------------------------
+ * A position's features: the pattern weights it reads, as indexes into one
+ * phase's weights, each already mapped to the representative of its
+ * symmetry class with the sign it carries (tied weights are trained as
+ * one).  Returns the count; *mobility gets the mobility difference, whose
+ * weight is the phase's last one. */
+int reval_features(uint64_t p, uint64_t o, int32_t *index, int8_t *sign, int *mobility);
+
+/* Write REVAL_PHASES * reval_weights_per_phase() trained weights (in discs;
+ * only the representatives are read) to `path` atomically: a temporary
+ * file, fsync, rename.  0 or -1 + err. */
+int reval_write(const char *path, const float *weights, Err *err);
+
+#endif
