@@ -5,6 +5,7 @@
 
 #include "cli/cli.h"
 #include "ui/player.h"
+#include "engine/agent.h"
 #include "ui/ui.h"
 
 static int run_play(int argc, char **argv);
@@ -57,12 +58,15 @@ static int run_play(int argc, char **argv)
     Game *g = cli_open_game(game, &go, NULL, state);
     if (!g)
         return EXIT_USAGE;
-    game_close(g);
     for (int i = 0; i < 2; i++) {
         UiPlayer p;
         Err err = {{0}};
-        if (ui_player_parse(players[i], &p, &err) != 0)
+        if (ui_player_parse(players[i], &p, &err) != 0 ||
+            agent_spec_check_game(players[i], g, &err) != 0) {
+            game_close(g);
             return cli_fail("play: --%s: %s", i ? "second" : "first", err.msg);
+        }
     }
+    game_close(g);
     return ui_play(game, go.opts, go.n, players[0], players[1]);
 }

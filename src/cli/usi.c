@@ -123,8 +123,8 @@ static int set_option(Usi *u, const char *name, const char *value, Err *err)
         Player p;
         if (player_parse(v, &p, err) != 0)
             return -1;
-        if (p.human)
-            return err_set(err, "Player: human cannot play here");
+        if (p.human || p.external[0])
+            return err_set(err, "Player: only yomi's own searches play here");
         u->cfg = p.cfg;
         if (!p.cfg.solve)
             u->depth_option = p.cfg.depth < USI_MAX_DEPTH ? p.cfg.depth : 0;

@@ -52,6 +52,19 @@ int agent_spec_check(const char *spec, Err *err)
     return 0;
 }
 
+int agent_spec_check_game(const char *spec, const Game *g, Err *err)
+{
+    if (agent_spec_is_external(spec) && strcmp(g->ops->family, "gogo") != 0)
+        return err_set(err, "%s: external engines play gogo only, not %s",
+                       strncmp(spec, "xshogi:", 7) == 0 ? "xshogi" : "usi", g->name);
+    return 0;
+}
+
+bool agent_sets_own_limit(const Agent *a)
+{
+    return !a->external || a->xshogi || a->usi.time_ms > 0 || a->usi.depth > 0 || a->usi.nodes > 0;
+}
+
 Agent *agent_new(const Game *g, const char *spec, Err *err)
 {
     if (!spec || strlen(spec) >= AGENT_SPEC_LEN)

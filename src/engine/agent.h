@@ -68,6 +68,9 @@ typedef struct {
 
 /* Validate a spec without starting anything (for argument checking). */
 int agent_spec_check(const char *spec, Err *err);
+/* Whether the spec's player can play game `g` (external engines speak
+ * USI's shogi notation: gogo only); 0, or -1 + err. */
+int agent_spec_check_game(const char *spec, const Game *g, Err *err);
 bool agent_spec_is_external(const char *spec);
 
 /* Start a player for game `g` (an external engine is started and
@@ -75,6 +78,12 @@ bool agent_spec_is_external(const char *spec);
 Agent *agent_new(const Game *g, const char *spec, Err *err);
 void agent_free(Agent *a);
 const char *agent_spec(const Agent *a);
+
+/* Whether the player limits its own thinking (a yomi search always does;
+ * an external engine when its spec gives time=, depth= or nodes=, and
+ * GNU minishogi by its own level): when not, its caller gives it a clock,
+ * or a USI engine told just `go` would think forever. */
+bool agent_sets_own_limit(const Agent *a);
 
 /* A new game begins (clears tables; usinewgame). */
 int agent_new_game(Agent *a, Err *err);

@@ -123,8 +123,8 @@ int agent_usi_open(Agent *a, Err *err)
 {
     if (agent_usi_spec_parse(a->spec, &a->usi, err) != 0)
         return -1;
-    if (strcmp(a->g->ops->family, "gogo") != 0)
-        return err_set(err, "usi: external engines play gogo only, not %s", a->g->name);
+    if (agent_spec_check_game(a->spec, a->g, err) != 0)
+        return -1;
     if (agent_spawn(a, a->usi.argv, err) != 0)
         return -1;
     bool has_variant = false;

@@ -53,8 +53,8 @@ int agent_xshogi_open(Agent *a, Err *err)
     if (a->usi.nopts > 0 || a->usi.time_ms > 0 || a->usi.nodes > 0)
         return err_set(err, "xshogi: only depth=N and timeout=MS can be set (the time "
                             "control is the program's own arguments)");
-    if (strcmp(a->g->ops->family, "gogo") != 0)
-        return err_set(err, "xshogi: external engines play gogo only, not %s", a->g->name);
+    if (agent_spec_check_game(a->spec, a->g, err) != 0)
+        return -1;
     return respawn(a, err);
 }
 

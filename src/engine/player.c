@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/agent.h"
 #include "engine/search.h"
 
 static int parse_long(const char *key, const char *text, long lo, long hi, long *out, Err *err)
@@ -138,6 +139,14 @@ int player_parse(const char *spec, Player *p, Err *err)
         p->human = true;
         return 0;
     }
+    if (agent_spec_is_external(spec)) {
+        if (strlen(spec) >= sizeof p->external)
+            return err_set(err, "player '%.40s...' is too long", spec);
+        if (agent_spec_check(spec, err) != 0)
+            return -1;
+        strcpy(p->external, spec);
+        return 0;
+    }
     char buf[256];
     if (strlen(spec) >= sizeof buf)
         return err_set(err, "player '%.40s...' is too long", spec);
@@ -176,8 +185,8 @@ void player_format(const Player *p, char *buf, size_t len)
 {
     static const char *const orders[] = {"natural", "static", "best"};
     static const char *const tables[] = {"off", "on", "exact"};
-    if (p->human) {
-        snprintf(buf, len, "human");
+    if (p->human || p->external[0]) {
+        snprintf(buf, len, "%s", p->human ? "human" : p->external);
         return;
     }
     SearchConfig d;

@@ -144,11 +144,14 @@ int search_run(Search *s, const void *root, SearchResult *out, Err *err);
 int search_config_set(SearchConfig *cfg, const char *key, const char *value, Err *err);
 
 /* A player (cli.md "Players"): `human`, or `ALGO:DEPTH[,KEY=VALUE...]`
- * (DEPTH may be `solve`), e.g. `negascout:6`, `mtdf:8,table=on,order=best`.
+ * (DEPTH may be `solve`), e.g. `negascout:6`, `mtdf:8,table=on,order=best`,
+ * or an external engine (engine/agent.h: `usi:COMMAND[,KEY=VALUE...]`,
+ * `xshogi:COMMAND[,depth=N]`), whose spec is kept whole in `external`.
  * Keys not given keep search_config_default()'s values. */
 typedef struct {
     bool human;
     SearchConfig cfg;
+    char external[256]; /* the external engine's spec; "" for yomi's own */
 } Player;
 int player_parse(const char *spec, Player *p, Err *err);
 /* The computer player `yomi play` and the UI use unless told otherwise:

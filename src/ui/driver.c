@@ -11,6 +11,7 @@ void driver_init(Driver *d, Session *s)
     d->session = s;
     d->thinking = -1;
     d->hint_move = MOVE_NONE;
+    d->agent_known[0] = d->agent_known[1] = -1;
 }
 
 static void free_searches(Driver *d)
@@ -19,6 +20,8 @@ static void free_searches(Driver *d)
     for (int i = 0; i < 2; i++) {
         search_free(d->search[i]);
         d->search[i] = NULL;
+        agent_free(d->agent[i]); /* ends an external engine's process */
+        d->agent[i] = NULL;
     }
     search_free(d->hint);
     d->hint = NULL;
@@ -53,6 +56,39 @@ static void give_history(Search *search, const Session *s)
     free(hist);
 }
 
+/* An external engine's turn: it is shown the whole game each move (USI's
+ * `position ... moves`), and told a new game began when the game went
+ * back behind what it last saw (undo), so its own state cannot drift. */
+static int start_agent(Driver *d, int side)
+{
+    Session *s = d->session;
+    Err err = {{0}};
+    if (!d->agent[side]) {
+        d->agent[side] = agent_new(s->game, s->players[side].external, &err);
+        if (!d->agent[side])
+            goto fail;
+    }
+    Agent *a = d->agent[side];
+    if (d->agent_known[side] < 0 || s->n < d->agent_known[side]) {
+        if (agent_new_game(a, &err) != 0)
+            goto fail;
+    }
+    AgentClock clock;
+    agent_clock_none(&clock);
+    if (!agent_sets_own_limit(a))
+        clock.movetime_ms = DRIVER_EXTERNAL_MOVE_MS;
+    if (agent_start(a, session_state(s, 0), s->moves, s->n, &clock, &err) != 0)
+        goto fail;
+    d->agent_known[side] = s->n;
+    memset(&d->live, 0, sizeof d->live);
+    d->live.best = MOVE_NONE;
+    d->thinking = side;
+    return 0;
+fail:
+    snprintf(d->error, sizeof d->error, "%s", err.msg);
+    return -1;
+}
+
 int driver_start(Driver *d)
 {
     Session *s = d->session;
@@ -60,6 +96,8 @@ int driver_start(Driver *d)
     Err err = {{0}};
     if (d->thinking >= 0 || d->hinting)
         return 0;
+    if (s->players[side].external[0])
+        return start_agent(d, side);
     if (!d->search[side]) {
         d->search[side] = search_new(s->game, &s->players[side].cfg, &err);
         if (!d->search[side]) {
@@ -106,6 +144,70 @@ int driver_start_hint(Driver *d, int depth)
     return 0;
 }
 
+/* The agent's counters in the panel's terms (an external engine reports
+ * no leaves, hits or best move while it thinks). */
+static void agent_live(SearchStats *live, const AgentStatus *st)
+{
+    live->nodes = st->nodes;
+    live->depth = st->depth;
+    live->elapsed_ms = st->elapsed_ms;
+    live->nps = st->elapsed_ms ? st->nodes * 1000 / st->elapsed_ms : 0;
+    if (st->has_value)
+        live->value = st->value;
+}
+
+/* Poll the agent thinking for `side`; true once its move was played. */
+static bool tick_agent(Driver *d, int side, Move *played)
+{
+    Agent *a = d->agent[side];
+    AgentStatus st;
+    const bool done = agent_poll(a, &st);
+    agent_live(&d->live, &st);
+    if (!done)
+        return false;
+    AgentResult r;
+    Err err = {{0}};
+    const int rc = agent_wait(a, &r, &err);
+    d->thinking = -1;
+    if (rc != 0) {
+        snprintf(d->error, sizeof d->error, "%s", err.msg);
+        d->agent_known[side] = -1;
+        return false;
+    }
+    memset(&d->last, 0, sizeof d->last);
+    d->last.stats = d->live;
+    d->last.stats.nodes = r.nodes;
+    d->last.stats.elapsed_ms = r.elapsed_ms;
+    d->last.stats.depth = r.depth;
+    if (r.has_value)
+        d->last.stats.value = d->last.value = r.value;
+    d->last.move = r.turn_len > 0 ? r.turn[0] : MOVE_NONE;
+    d->last.stats.best = d->last.move;
+    d->have_last = true;
+    d->last_side = side;
+    d->live = d->last.stats;
+    SideTotals *t = &d->totals[side];
+    t->nodes += r.nodes;
+    t->ms += r.elapsed_ms;
+    t->searches++;
+    if (r.answer == AGENT_MOVE && r.turn_len <= 0)
+        r.answer = AGENT_WIN; /* no move at all: treated as a false claim */
+    if (r.answer != AGENT_MOVE) {
+        snprintf(d->error, sizeof d->error, "%.200s %s", d->session->players[side].external,
+                 r.answer == AGENT_RESIGN ? "resigns" : "claims a win that is not there");
+        return false;
+    }
+    for (int i = 0; i < r.turn_len; i++) {
+        if (session_play(d->session, r.turn[i]) != 0) {
+            snprintf(d->error, sizeof d->error, "out of memory");
+            return false;
+        }
+    }
+    d->agent_known[side] = d->session->n;
+    *played = r.turn[r.turn_len - 1];
+    return true;
+}
+
 bool driver_tick(Driver *d, Move *played)
 {
     if (d->hinting) {
@@ -126,6 +228,8 @@ bool driver_tick(Driver *d, Move *played)
     }
     if (d->thinking < 0)
         return false;
+    if (d->agent[d->thinking] && d->session->players[d->thinking].external[0])
+        return tick_agent(d, d->thinking, played);
     Search *search = d->search[d->thinking];
     search_poll(search, &d->live);
     if (!search_done(search))
@@ -157,7 +261,16 @@ bool driver_tick(Driver *d, Move *played)
 void driver_stop(Driver *d)
 {
     SearchResult r;
-    if (d->thinking >= 0) {
+    if (d->thinking >= 0 && d->session->players[d->thinking].external[0]) {
+        /* An external engine answers `stop` with a move we drop; it then
+         * has to hear the game from the start again. */
+        AgentResult ar;
+        Err ignored;
+        agent_stop(d->agent[d->thinking]);
+        (void)agent_wait(d->agent[d->thinking], &ar, &ignored);
+        d->agent_known[d->thinking] = -1;
+        d->thinking = -1;
+    } else if (d->thinking >= 0) {
         search_stop(d->search[d->thinking]);
         search_wait(d->search[d->thinking], &r);
         d->thinking = -1;

@@ -7,8 +7,13 @@
 
 #include <stdbool.h>
 
+#include "engine/agent.h"
 #include "engine/search.h"
 #include "ui/session.h"
+
+/* An external engine whose spec sets no limit of its own thinks this long
+ * a move, as the default computer player does. */
+#define DRIVER_EXTERNAL_MOVE_MS 1000
 
 typedef struct {
     uint64_t nodes, leaves, hits, ms;
@@ -18,6 +23,8 @@ typedef struct {
 typedef struct {
     Session *session;
     Search *search[2];      /* per side, made when first needed */
+    Agent *agent[2];        /* or, for an external engine's side, its agent */
+    int agent_known[2];     /* moves of the game the agent was last shown; -1 before its game */
     Search *hint;
     int thinking;           /* side whose search runs, or -1 */
     bool hinting;

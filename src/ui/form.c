@@ -176,7 +176,12 @@ static const char *const board_names[] = {"8x8", "6x6", "4x4", "4x6", "6x4", "4x
 static const char *const start_names[] = {"cross", "parallel"};
 static const char *const rules_names[] = {"standard", "seed"};
 static const char *const capture_names[] = {"standard", "empty"};
-static const char *const who_names[] = {"Human", "Computer"};
+/* Gogo may also be played by the other engines Debian packages (run only
+ * when chosen; a missing one is reported in the status line). */
+static const char *const who_names[] = {"Human", "Computer", "Fairy-Stockfish", "GNU minishogi"};
+enum { WHO_HUMAN, WHO_YOMI, WHO_FAIRY_STOCKFISH, WHO_GNU_MINISHOGI };
+#define FAIRY_STOCKFISH_SPEC "usi:/usr/games/fairy-stockfish"
+#define GNU_MINISHOGI_SPEC "xshogi:/usr/games/gnuminishogi -X"
 /* The engine's own names, so a new algorithm shows up by itself. */
 const char *const *form_algo_names(void)
 {
@@ -288,17 +293,32 @@ void form_add_player_fields(Form *fm, PlayerFields *pf, const char *label, bool 
 
 void form_show_player_fields(Form *fm, const PlayerFields *pf, bool gogo)
 {
-    bool human = fm->f[pf->who].value == 0;
-    fm->f[pf->algo].hidden = fm->f[pf->depth].hidden = fm->f[pf->time].hidden = human;
-    fm->f[pf->table].hidden = fm->f[pf->order].hidden = human;
-    fm->f[pf->quiescence].hidden = human || !gogo;
+    FormField *who = &fm->f[pf->who];
+    who->nchoices = gogo ? 4 : 2; /* the other engines play gogo only */
+    if (who->value >= who->nchoices)
+        who->value = WHO_YOMI;
+    const bool yomi = who->value == WHO_YOMI;
+    fm->f[pf->algo].hidden = fm->f[pf->table].hidden = fm->f[pf->order].hidden = !yomi;
+    fm->f[pf->quiescence].hidden = !yomi || !gogo;
+    /* Fairy-Stockfish takes a time per move, GNU minishogi a depth. */
+    fm->f[pf->time].hidden = !yomi && who->value != WHO_FAIRY_STOCKFISH;
+    fm->f[pf->depth].hidden = !yomi && who->value != WHO_GNU_MINISHOGI;
 }
 
 void form_player(const Form *fm, const PlayerFields *pf, UiPlayer *p)
 {
     memset(p, 0, sizeof *p);
     search_config_default(&p->cfg);
-    p->human = fm->f[pf->who].value == 0;
+    const int who = fm->f[pf->who].value;
+    p->human = who == WHO_HUMAN;
+    const int ms = time_ms[fm->f[pf->time].value];
+    if (who == WHO_FAIRY_STOCKFISH && ms)
+        snprintf(p->external, sizeof p->external, "%s,time=%d", FAIRY_STOCKFISH_SPEC, ms);
+    else if (who == WHO_FAIRY_STOCKFISH) /* the driver gives it a second a move */
+        snprintf(p->external, sizeof p->external, "%s", FAIRY_STOCKFISH_SPEC);
+    else if (who == WHO_GNU_MINISHOGI)
+        snprintf(p->external, sizeof p->external, "%s,depth=%d", GNU_MINISHOGI_SPEC,
+                 fm->f[pf->depth].value);
     p->cfg.algo = (Algo)fm->f[pf->algo].value;
     p->cfg.depth = fm->f[pf->depth].value;
     p->cfg.time_ms = time_ms[fm->f[pf->time].value];

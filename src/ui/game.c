@@ -622,17 +622,17 @@ int game_screen_draw_search(Screen *s, Grid *g, int y, int x, int w)
     Driver *d = &gs->driver;
     Session *se = gs->session;
     const SearchStats *st = &d->live;
-    const SearchConfig *cfg = NULL;
+    const UiPlayer *searcher_player = NULL;
     char head[80];
     int searcher = d->thinking >= 0 ? d->thinking : d->hinting ? session_side(se) : d->last_side;
     if (d->thinking >= 0) {
         snprintf(head, sizeof head, "Search: %s thinking", gs->view->side_name[d->thinking]);
-        cfg = &se->players[d->thinking].cfg;
+        searcher_player = &se->players[d->thinking];
     } else if (d->hinting) {
         snprintf(head, sizeof head, "Search: hint for you");
     } else if (d->have_last) {
         snprintf(head, sizeof head, "Last search: %s", gs->view->side_name[d->last_side]);
-        cfg = &se->players[d->last_side].cfg;
+        searcher_player = &se->players[d->last_side];
     } else {
         grid_putn(g, y, x, ST_TITLE, "Search", w);
         grid_putn(g, y + 1, x, ST_DIM, "Live counters appear here", w);
@@ -660,10 +660,12 @@ int game_screen_draw_search(Screen *s, Grid *g, int y, int x, int w)
     fmt_value(st->value, value, sizeof value);
     char depth[16];
     snprintf(depth, sizeof depth, "%d", st->depth);
+    /* the hint searches with the engine's default configuration */
+    const char *algorithm = searcher_player ? ui_player_algorithm(searcher_player) : "negascout";
     struct {
         const char *label, *text;
     } const item[] = {
-        {"algorithm", cfg ? algo_name(cfg->algo) : "negascout"}, {"depth", depth},
+        {"algorithm", algorithm}, {"depth", depth},
         {"nodes", nodes}, {"leaves", leaves}, {"hits", hits}, {"nps", nps},
         {"time", time}, {"best", best},
     };

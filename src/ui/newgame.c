@@ -28,10 +28,12 @@ static void update(NewGame *ng)
     form_show_game_fields(&ng->form, &ng->game);
     bool gogo = form_game_family(&ng->form, &ng->game) == 2;
     for (int i = 0; i < 2; i++) {
-        if (ng->watch) /* both sides are the computer's here */
-            ng->form.f[ng->side[i].who].value = 1;
+        FormField *who = &ng->form.f[ng->side[i].who];
+        if (ng->watch && who->value == 0) /* both sides are computers here */
+            who->value = 1;
         form_show_player_fields(&ng->form, &ng->side[i], gogo);
-        ng->form.f[ng->side[i].who].kind = ng->watch ? FIELD_HEADING : FIELD_CHOICE;
+        /* Watching gogo, a side may still be another engine. */
+        who->kind = ng->watch && !gogo ? FIELD_HEADING : FIELD_CHOICE;
     }
     form_fix_cursor(&ng->form);
 }

@@ -1,13 +1,38 @@
 /* player.c - players described for the panels.  Reading and writing specs
  * is the engine's (player_parse, player_format). */
 #include <stdio.h>
+#include <string.h>
 
 #include "ui/player.h"
+
+const char *ui_player_algorithm(const UiPlayer *p)
+{
+    if (!p->external[0])
+        return algo_name(p->cfg.algo);
+    return strncmp(p->external, "xshogi:", 7) == 0 ? "xshogi" : "usi";
+}
+
+/* An external engine's protocol and program name. */
+static void engine_name(const UiPlayer *p, char *buf, size_t len)
+{
+    /* "usi:/usr/games/fairy-stockfish,Hash=64" -> "usi fairy-stockfish" */
+    const char *colon = strchr(p->external, ':');
+    const char *cmd = colon + 1, *end = cmd + strcspn(cmd, " ,");
+    const char *base = cmd;
+    for (const char *c = cmd; c < end; c++)
+        if (*c == '/')
+            base = c + 1;
+    snprintf(buf, len, "%.*s %.*s", (int)(colon - p->external), p->external, (int)(end - base), base);
+}
 
 void ui_player_describe(const UiPlayer *p, char *buf, size_t len)
 {
     if (p->human) {
         snprintf(buf, len, "Human");
+        return;
+    }
+    if (p->external[0]) {
+        engine_name(p, buf, len);
         return;
     }
     const SearchConfig *c = &p->cfg;

@@ -191,4 +191,6 @@ else
     skip "gnuminishogi: not installed"
 fi
 
+bad_input "play: an external engine on reversi" play reversi --second usi:/usr/games/fairy-stockfish
+bad_input "play: a bad external spec" play gogo --second "usi:engine,time=soon"
 done_testing

@@ -41,4 +41,32 @@ see "New game" "Esc goes back to the menu"
 ui_keys q
 see "yomi-exited-0" "quit"
 
+# An external USI engine as a player: yomi's own `yomi usi` stands in for
+# one, so the test needs nothing installed.
+ui_start -- play gogo --first "'usi:$YOMI usi,depth=2'" --second human
+see "usi yomi" "the external engine is named beside its side"
+see "algorithm usi" "its search shows in the panel"
+see "Gote to move" "after its move it is the human's turn"
+ui_keys u
+see "undone" "undo takes back its move"
+ui_keys q
+ui_keys y
+see "yomi-exited-0" "quit with an engine running"
+
+# The watch form offers the other engines for gogo only.
+ui_start
+ui_keys w
+see "Watch: computer against computer" "watch form"
+ui_keys Right
+see "Gogo shogi" "gogo chosen"
+for i in 1 2 3 4 5 6 7 8; do ui_keys Down; done
+ui_keys Right
+see "Fairy-Stockfish" "the second side may be Fairy-Stockfish"
+ui_keys Right
+see "GNU minishogi" "...or GNU minishogi"
+ui_keys Escape
+see "New game" "back to the menu"
+ui_keys q
+see "yomi-exited-0" "quit"
+
 done_testing

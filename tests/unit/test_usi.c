@@ -262,6 +262,35 @@ static void test_agent_specs(void **state)
     assert_int_equal(agent_spec_check("pvs", &err), -1);
 }
 
+/* A player (search.h) may be an external engine: its spec is kept whole,
+ * written back as it came (save files rely on that), and checked. */
+static void test_external_players(void **state)
+{
+    (void)state;
+    Err err = {{0}};
+    Player p;
+    const char *specs[] = {"usi:/usr/games/fairy-stockfish,time=500",
+                           "xshogi:/usr/games/gnuminishogi -X,depth=4"};
+    for (int i = 0; i < 2; i++) {
+        assert_int_equal(player_parse(specs[i], &p, &err), 0);
+        assert_false(p.human);
+        assert_string_equal(p.external, specs[i]);
+        char back[300];
+        player_format(&p, back, sizeof back);
+        assert_string_equal(back, specs[i]);
+    }
+    assert_int_equal(player_parse("pvs:4", &p, &err), 0);
+    assert_string_equal(p.external, "");
+    assert_int_equal(player_parse("usi:engine,time=soon", &p, &err), -1);
+    assert_int_equal(player_parse("usi:", &p, &err), -1);
+    char long_spec[400];
+    memset(long_spec, 'x', sizeof long_spec - 1);
+    memcpy(long_spec, "usi:", 4);
+    long_spec[sizeof long_spec - 1] = '\0';
+    assert_int_equal(player_parse(long_spec, &p, &err), -1);
+    assert_non_null(strstr(err.msg, "too long"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -270,6 +299,7 @@ int main(void)
         cmocka_unit_test(test_go),              cmocka_unit_test(test_setoption_and_gameover),
         cmocka_unit_test(test_replies),         cmocka_unit_test(test_random_lines),
         cmocka_unit_test(test_clock_budget),    cmocka_unit_test(test_agent_specs),
+        cmocka_unit_test(test_external_players),
     };
     return cmocka_run_group_tests_name("usi", tests, NULL, NULL);
 }
