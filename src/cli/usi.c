@@ -70,7 +70,7 @@ static void print_options(void)
         n += (size_t)snprintf(algos + n, sizeof algos - n, " var %s", algo_name((Algo)i));
     say("option name USI_Hash type spin default 16 min 1 max 4096");
     say("option name USI_Ponder type check default false");
-    say("option name Algorithm type combo default pvs%s", algos);
+    say("option name Algorithm type combo default yomi%s", algos);
     say("option name Depth type spin default 0 min 0 max %d", USI_MAX_DEPTH);
     say("option name Quiescence type check default true");
     say("option name Table type combo default on var off var on var exact");
@@ -473,7 +473,7 @@ static int usi_cmd(int argc, char **argv)
     int rc = EXIT_INTERNAL;
     if (u->g && u->buf && u->states && u->state_ptr) {
         search_config_default(&u->cfg);
-        u->cfg.algo = ALGO_PVS;
+        u->cfg.algo = ALGO_YOMI; /* the strongest: a USI engine is played to win */
         u->overhead_ms = 20;
         u->g->ops->start(u->g, u->states);
         u->state_ptr[0] = u->states;
@@ -499,7 +499,7 @@ const CliCommand cli_usi = {
     .help = "usage: yomi usi\n"
             "\n"
             "Speak USI on stdin/stdout and play gogo shogi (minishogi), for a GUI or a\n"
-            "match runner.  Options: USI_Hash (MB), Algorithm (default pvs), Depth (0 = no\n"
+            "match runner.  Options: USI_Hash (MB), Algorithm (default yomi), Depth (0 = no\n"
             "limit), Quiescence, Table (off|on|exact), Order (natural|static|best),\n"
             "MoveOverhead (ms kept for the pipe), Player (a whole player spec, e.g.\n"
             "pvs:8,table-mb=64).  go takes btime wtime byoyomi binc winc movetime depth\n"
