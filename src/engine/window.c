@@ -95,15 +95,11 @@ static int scout_child(Ctx *c, int ply, int d, int a, int beta,
     return v;
 }
 
-/// NegaScout as seeds 000 and 001 write it: EVERY child, the first one
-/// too, is first searched with a null window (a, a + 1), a = max(alpha,
-/// best), and searched again with (v, beta) only when it turns out better
-/// than a but not good enough to cut.  Scouting the first child as well is
-/// the seeds' choice for games searched without move ordering, where the
-/// first child is no likelier to be best than the others.  A child that
-/// keeps the turn is searched with (a, beta) directly, and a pass with the
-/// full window (-beta, -alpha): there is nothing to scout among one move.
-int negascout(Ctx *c, int ply, int depth, int alpha, int beta)
+/* The loop negascout and pvs share; they differ only in whether the first
+ * child is scouted too (`scout_first`).  `self` is the caller, so each
+ * recursion stays in its own algorithm. */
+static int scouting(Ctx *c, int ply, int depth, int alpha, int beta, bool scout_first,
+                    int (*self)(Ctx *, int, int, int, int))
 {
     Node nd;
     const int n = node_open(c, ply, depth, alpha, beta, &nd);
@@ -122,11 +118,11 @@ int negascout(Ctx *c, int ply, int depth, int alpha, int beta)
         const int a = max_int(alpha, best);
         int v;
         if (same)
-            v = negascout(c, ply + 1, d, a, beta);
-        else if (m == MOVE_PASS)
-            v = -negascout(c, ply + 1, d, -beta, -a);
+            v = self(c, ply + 1, d, a, beta);
+        else if ((i == 0 && !scout_first) || m == MOVE_PASS)
+            v = -self(c, ply + 1, d, -beta, -a);
         else
-            v = scout_child(c, ply, d, a, beta, negascout);
+            v = scout_child(c, ply, d, a, beta, self);
         if (c->stopped)
             return 0;
         if (v > best) {
@@ -142,6 +138,19 @@ int negascout(Ctx *c, int ply, int depth, int alpha, int beta)
     return node_close(c, ply, depth, &nd, best, best_move);
 }
 
+/// NegaScout as seeds 000 and 001 write it: EVERY child, the first one
+/// too, is first searched with a null window (a, a + 1), a = max(alpha,
+/// best), and searched again with (v, beta) only when it turns out better
+/// than a but not good enough to cut.  Scouting the first child as well is
+/// the seeds' choice for games searched without move ordering, where the
+/// first child is no likelier to be best than the others.  A child that
+/// keeps the turn is searched with (a, beta) directly, and a pass with the
+/// full window (-beta, -alpha): there is nothing to scout among one move.
+int negascout(Ctx *c, int ply, int depth, int alpha, int beta)
+{
+    return scouting(c, ply, depth, alpha, beta, true, negascout);
+}
+
 /// Principal variation search, the modern NegaScout: with a good move
 /// order the first child is usually the best, so it alone gets the full
 /// window and an exact value; every later child only has to be shown no
@@ -150,39 +159,5 @@ int negascout(Ctx *c, int ply, int depth, int alpha, int beta)
 /// full window as in negascout.
 int pvs(Ctx *c, int ply, int depth, int alpha, int beta)
 {
-    Node nd;
-    const int n = node_open(c, ply, depth, alpha, beta, &nd);
-    if (n < 0)
-        return nd.value;
-    if (n == 0)
-        return node_close(c, ply, depth, &nd, nd.value, MOVE_NONE);
-    alpha = nd.alpha;
-    beta = nd.beta;
-    int best = -INF;
-    Move best_move = MOVE_NONE;
-    for (int i = 0; i < n; i++) {
-        const Move m = c->ply[ply].moves[i];
-        bool same;
-        const int d = child_make(c, ply, m, depth, &same);
-        const int a = max_int(alpha, best);
-        int v;
-        if (same)
-            v = pvs(c, ply + 1, d, a, beta);
-        else if (i == 0 || m == MOVE_PASS)
-            v = -pvs(c, ply + 1, d, -beta, -a);
-        else
-            v = scout_child(c, ply, d, a, beta, pvs);
-        if (c->stopped)
-            return 0;
-        if (v > best) {
-            best = v;
-            best_move = m;
-            ctx_pv_update(c, ply, m);
-            if (best >= beta) {
-                ctx_note_cutoff(c, ply, depth, m);
-                break;
-            }
-        }
-    }
-    return node_close(c, ply, depth, &nd, best, best_move);
+    return scouting(c, ply, depth, alpha, beta, false, pvs);
 }
