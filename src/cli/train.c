@@ -295,7 +295,7 @@ static int load_positions(const char *path, Sample **out, size_t *n)
         rc = cli_fail("train: out of memory for %llu positions", (unsigned long long)count);
     } else {
         for (uint64_t i = 0; i < count && rc == EXIT_OK; i++) {
-            int8_t label;
+            int8_t label = 0;
             Sample *x = &(*out)[i];
             if (fread(&x->p, 8, 1, f) != 1 || fread(&x->o, 8, 1, f) != 1 ||
                 fread(&label, 1, 1, f) != 1 || (x->p & x->o) || label < -64 || label > 64)
