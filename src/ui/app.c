@@ -159,11 +159,16 @@ static void draw_all(App *app, Grid *g)
     }
 }
 
-static void autosave_all(App *app)
+/* Save every game on the stack; how many there were. */
+static int autosave_all(App *app)
 {
+    int saved = 0;
     for (int i = 0; i < app->depth; i++)
-        if (app->stack[i]->ops->autosave)
+        if (app->stack[i]->ops->autosave) {
             app->stack[i]->ops->autosave(app->stack[i]);
+            saved++;
+        }
+    return saved;
 }
 
 static bool any_busy(App *app)
@@ -239,7 +244,7 @@ static int run(App *app)
     int status = 0;
     while (!app->quit && app->depth > 0) {
         if (got_signal) {
-            autosave_all(app);
+            app->saved_on_signal = autosave_all(app);
             status = 128 + got_signal;
             break;
         }
@@ -268,8 +273,23 @@ static int run(App *app)
 
 static bool start_curses(App *app)
 {
-    if (!newterm(NULL, stdout, stdin)) {
+    SCREEN *screen = newterm(NULL, stdout, stdin);
+    if (!screen) {
         fputs("yomi: cannot start the terminal UI (is TERM set?)\n", stderr);
+        return false;
+    }
+    /* A terminal that cannot move the cursor (TERM=dumb, an editor's
+     * shell) would get the screen as one long smear of text. */
+    const char *cup = tigetstr("cup");
+    if (!cup || cup == (char *)-1) {
+        endwin();
+        delscreen(screen);
+        const char *term = getenv("TERM");
+        fprintf(stderr,
+                "yomi: the terminal '%.40s' cannot move the cursor, which the game screen needs; "
+                "run yomi in a full terminal (TERM=xterm-256color, screen, ...), or use the "
+                "command line (yomi --help)\n",
+                term ? term : "");
         return false;
     }
     settings_load();
@@ -292,10 +312,11 @@ static int finish(App *app, int status)
 {
     endwin();
     autosave_flush(); /* the last move is on disk before we say it is saved */
-    if (status >= 128)
+    if (status >= 128 && app->saved_on_signal)
         fprintf(stderr, "yomi: stopped by signal %d; the game was saved (Resume last game)\n",
                 status - 128);
-    (void)app;
+    else if (status >= 128)
+        fprintf(stderr, "yomi: stopped by signal %d\n", status - 128);
     return status;
 }
 

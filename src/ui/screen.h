@@ -50,6 +50,7 @@ struct App {
     char message[160];      /* a short status message, cleared on the next key */
     int message_style;
     int mouse_y, mouse_x;   /* where the last click was (key KEY_MOUSE) */
+    int saved_on_signal;    /* games saved when a signal ended the loop */
 };
 
 /* What the game screen starts from: a session (taken over), or a game id

@@ -9,6 +9,18 @@ case $out in *"yomi perft GAME"*) ok 0 "--help lists perft" ;; *) ok 1 "--help l
 run_yomi --version
 ok $rc "--version exits 0"
 case $out in "yomi "[0-9]*) ok 0 "--version prints the version" ;; *) ok 1 "--version prints the version" ;; esac
+version=$(sed -n 's/^AC_INIT(\[yomi\], *\[\([^]]*\)\].*/\1/p' "$TESTDATA/../../configure.ac")
+is "$out" "yomi $version" "--version is configure.ac's version ($version)"
+
+# A terminal that cannot move the cursor gets a clear message, not a smear.
+saved_term=${TERM:-}
+TERM=dumb
+export TERM
+run_yomi
+is "$rc" "1" "TERM=dumb: the UI does not start"
+case $err in *"cannot move the cursor"*"yomi --help"*) ok 0 "TERM=dumb: says why and what to do" ;;
+    *) ok 1 "TERM=dumb: says why and what to do" ;; esac
+TERM=$saved_term
 
 for cmd in perft show; do
     run_yomi $cmd --help

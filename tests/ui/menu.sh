@@ -50,5 +50,8 @@ ui_start
 see "Compare algorithms" "started again"
 kill -TERM "$(ui_pid)"
 see "yomi-exited-143" "SIGTERM: a clean exit through the main loop"
+see "stopped by signal 15" "SIGTERM: says so"
+not_see "the game was saved" "SIGTERM at the menu: no game to claim saved"
+
 
 done_testing

@@ -9,6 +9,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
+#include <time.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -449,6 +452,97 @@ static void session_save_and_load(void **unused)
     session_free(s);
 }
 
+/* Every prefix of a save file (a disk that filled up, a copy cut short)
+ * either is refused with a message or loads as the same game cut at an
+ * earlier move: never a game that differs from what was saved. */
+static void session_truncated_files(void **unused)
+{
+    (void)unused;
+    Session *s = reversi_session();
+    Move moves[GAME_MAX_MOVES];
+    for (int i = 0; i < 6; i++) {
+        s->game->ops->legal_moves(s->game, session_current(s), moves);
+        assert_int_equal(session_play(s, moves[i % 2]), 0);
+    }
+    size_t len = 0;
+    char *saved = session_text(s, &len);
+    assert_non_null(saved);
+    for (size_t cut = 0; cut < len; cut++) {
+        FILE *f = fmemopen(saved, cut ? cut : 1, "r");
+        assert_non_null(f);
+        Err err = {{0}};
+        Session *t = cut ? session_read(f, "cut", &err) : NULL;
+        fclose(f);
+        if (!t) {
+            assert_true(cut == 0 || err.msg[0] != '\0');
+            continue;
+        }
+        assert_true(t->top <= s->top);
+        for (int i = 0; i < t->top; i++)
+            assert_int_equal(t->moves[i], s->moves[i]);
+        session_free(t);
+    }
+    free(saved);
+    session_free(s);
+}
+
+/* A save into a folder that cannot be written is an error with a message. */
+static void session_save_where_it_cannot(void **unused)
+{
+    (void)unused;
+    Session *s = reversi_session();
+    Err err = {{0}};
+    assert_int_equal(session_save(s, "/dev/null/no/game.yomi", &err), -1);
+    assert_true(err.msg[0] != '\0');
+    session_free(s);
+}
+
+/* Killed (SIGKILL) at a random moment of a loop of saves, the file on
+ * disk is always a whole save: each save goes to a temporary file first,
+ * is synced, and replaces the old one by rename. */
+static void session_save_survives_sigkill(void **unused)
+{
+    (void)unused;
+    char dir[] = "/tmp/yomi-kill-test-XXXXXX", path[256];
+    assert_non_null(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/autosave.yomi", dir);
+    for (int round = 0; round < 6; round++) {
+        const pid_t child = fork();
+        assert_true(child >= 0);
+        if (child == 0) {
+            Session *s = reversi_session();
+            Move moves[GAME_MAX_MOVES];
+            Err err = {{0}};
+            for (;;) { /* play to the end, save every move, start again */
+                const int n = s->game->ops->legal_moves(s->game, session_current(s), moves);
+                if (n == 0) {
+                    while (session_undo(s))
+                        ;
+                    continue;
+                }
+                session_play(s, moves[s->n % n]);
+                if (session_save(s, path, &err) != 0)
+                    _exit(1);
+            }
+        }
+        const struct timespec pause = {0, (20 + 15 * round) * 1000000L};
+        nanosleep(&pause, NULL);
+        kill(child, SIGKILL);
+        int status;
+        assert_int_equal(waitpid(child, &status, 0), child);
+        assert_true(WIFSIGNALED(status));
+        Err err = {{0}};
+        Session *t = session_load(path, &err);
+        if (!t)
+            fail_msg("round %d: the save after SIGKILL does not load: %s", round, err.msg);
+        assert_string_equal(t->id, "reversi-6x6");
+        session_free(t);
+    }
+    char cmd[300];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    assert_int_equal(system(cmd), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -463,6 +557,9 @@ int main(void)
         cmocka_unit_test(player_specs_round_trip),
         cmocka_unit_test(session_undo_redo),
         cmocka_unit_test(session_save_and_load),
+        cmocka_unit_test(session_truncated_files),
+        cmocka_unit_test(session_save_where_it_cannot),
+        cmocka_unit_test(session_save_survives_sigkill),
     };
     return cmocka_run_group_tests_name("ui", tests, NULL, NULL);
 }
