@@ -1,11 +1,13 @@
 /* main.c - the one way in: `yomi` starts the UI, `yomi COMMAND ...` runs a
  * subcommand (cli.md). */
 #include <locale.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli/cli.h"
 #include "cli/train_gogo.h"
 #include "config.h"
+#include "ui/i18n.h"
 #include "ui/ui.h"
 
 static const CliCommand *const commands[] = {
@@ -45,9 +47,20 @@ static void usage(FILE *out)
             "       gogo (= minishogi, gogo-shogi)\n");
 }
 
-int main(int argc, char **argv)
+/* The one setlocale: the UI needs the locale's character set for wide
+ * characters, and gettext its message language.  $YOMI_LOCALEDIR lets an
+ * uninstalled build (and the tests) use catalogs that are not installed. */
+static void start_locale(void)
 {
     setlocale(LC_ALL, "");
+    const char *dir = getenv("YOMI_LOCALEDIR");
+    bindtextdomain(PACKAGE, dir && *dir ? dir : LOCALEDIR);
+    textdomain(PACKAGE);
+}
+
+int main(int argc, char **argv)
+{
+    start_locale();
     if (argc < 2)
         return ui_main(argc, argv);
     const char *cmd = argv[1];
