@@ -14,6 +14,7 @@
 #include <curses.h>
 
 #include "ui/autosave.h"
+#include "ui/i18n.h"
 #include "ui/screen.h"
 #include "ui/settings.h"
 #include "ui/theme.h"
@@ -92,11 +93,11 @@ void draw_keys(Grid *g, const char *const *pairs)
 {
     int x = 1, y = g->h - 1;
     for (int i = 0; pairs[i] && pairs[i + 1]; i += 2) {
-        int need = grid_text_width(pairs[i]) + 1 + grid_text_width(pairs[i + 1]);
+        int need = grid_text_width(pairs[i]) + 1 + grid_text_width(_(pairs[i + 1]));
         if (x + need > g->w)
             break;
         x = grid_put(g, y, x, ST_KEY, pairs[i]);
-        x = grid_put(g, y, x + 1, ST_NORMAL, pairs[i + 1]) + 2;
+        x = grid_put(g, y, x + 1, ST_NORMAL, _(pairs[i + 1])) + 2;
     }
 }
 
@@ -139,9 +140,9 @@ static void draw_all(App *app, Grid *g)
     if (!s)
         return;
     if (app->w < s->ops->min_w || app->h < s->ops->min_h) {
-        char msg[64];
-        snprintf(msg, sizeof msg, "enlarge the terminal to %dx%d", s->ops->min_w, s->ops->min_h);
-        int x = (app->w - (int)strlen(msg)) / 2;
+        char msg[160];
+        snprintf(msg, sizeof msg, _("enlarge the terminal to %dx%d"), s->ops->min_w, s->ops->min_h);
+        int x = (app->w - grid_text_width(msg)) / 2;
         grid_put(g, app->h / 2, x < 0 ? 0 : x, ST_BAD, msg);
         return;
     }
@@ -153,7 +154,7 @@ static void draw_all(App *app, Grid *g)
     s->ops->draw(s, g);
     draw_message(g, app);
     if (app->ask_quit) {
-        const char *q = " Quit yomi? The game is saved for Resume.  y / n ";
+        const char *q = _(" Quit yomi? The game is saved for Resume.  y / n ");
         int x = (app->w - grid_text_width(q)) / 2;
         grid_put(g, app->h / 2, x < 0 ? 0 : x, ST_BAD | SF_SELECT, q);
     }

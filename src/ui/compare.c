@@ -13,6 +13,7 @@
 #include "engine/search.h"
 #include "ui/fmt.h"
 #include "ui/form.h"
+#include "ui/i18n.h"
 #include "ui/screen.h"
 
 /* ---- setup ------------------------------------------------------------- */
@@ -29,9 +30,9 @@ typedef struct {
     int where, depth, solve, order, table, algo[ALGO_COUNT], mode, run;
 } CompareSetup;
 
-static const char *const where_names[] = {"the current position", "the game's start"};
-static const char *const mode_names[] = {"one after another", "all at once"};
-static const char *const noyes[] = {"no", "yes"};
+static const char *const where_names[] = {N_("the current position"), N_("the game's start")};
+static const char *const mode_names[] = {N_("one after another"), N_("all at once")};
+static const char *const noyes[] = {N_("no"), N_("yes")};
 
 typedef struct {
     char id[32];
@@ -69,25 +70,26 @@ static int setup_init(Screen *s, void *arg)
             cs->opts[i] = (GameOption){cs->optbuf[i][0], cs->optbuf[i][1]};
         }
         snprintf(cs->position, sizeof cs->position, "%s", a->position ? a->position : "");
-        cs->where = form_add(f, (FormField){.kind = FIELD_CHOICE, .label = "Position", .choices = where_names, .nchoices = 2});
+        cs->where = form_add(f, (FormField){.kind = FIELD_CHOICE, .label = N_("Position"), .choices = where_names, .nchoices = 2});
     } else {
         form_add_game_fields(f, &cs->game, 1);
         cs->where = -1;
     }
-    cs->solve = form_add(f, (FormField){.kind = FIELD_CHOICE, .label = "Solve to the end", .choices = noyes, .nchoices = 2,
-                                        .help = "search every line to the end of the game"});
-    cs->depth = form_add(f, (FormField){.kind = FIELD_NUMBER, .label = "Depth", .value = 8, .lo = 1, .hi = 40});
-    cs->order = form_add(f, (FormField){.kind = FIELD_CHOICE, .label = "Move order", .choices = form_order_names, .nchoices = 3});
-    cs->table = form_add(f, (FormField){.kind = FIELD_CHOICE, .label = "Table", .choices = form_table_names, .nchoices = 3});
-    form_add(f, (FormField){.kind = FIELD_HEADING, .label = "Algorithms (Space ticks)"});
+    cs->solve = form_add(f, (FormField){.kind = FIELD_CHOICE, .label = N_("Solve to the end"), .choices = noyes, .nchoices = 2,
+                                        .help = N_("search every line to the end of the game")});
+    cs->depth = form_add(f, (FormField){.kind = FIELD_NUMBER, .label = N_("Depth"), .value = 8, .lo = 1, .hi = 40});
+    cs->order = form_add(f, (FormField){.kind = FIELD_CHOICE, .label = N_("Move order"), .choices = form_order_names, .nchoices = 3});
+    cs->table = form_add(f, (FormField){.kind = FIELD_CHOICE, .label = N_("Table"), .choices = form_table_names, .nchoices = 3});
+    form_add(f, (FormField){.kind = FIELD_HEADING, .label = N_("Algorithms (Space ticks)")});
     for (int i = 0; i < ALGO_COUNT; i++) {
         cs->algo[i] = form_add(f, (FormField){.kind = FIELD_CHECK, .label = form_algo_names()[i], .indent = 1,
+                                              .note = form_algo_notes()[i],
                                               .value = i == ALGO_ALPHABETA || i == ALGO_NEGASCOUT ||
                                                        i == ALGO_PVS || i == ALGO_MTDF});
     }
-    cs->mode = form_add(f, (FormField){.kind = FIELD_CHOICE, .label = "Run", .choices = mode_names, .nchoices = 2,
-                                       .help = "one after another keeps the times fair on few cores"});
-    cs->run = form_add(f, (FormField){.kind = FIELD_BUTTON, .label = "Compare"});
+    cs->mode = form_add(f, (FormField){.kind = FIELD_CHOICE, .label = N_("Run"), .choices = mode_names, .nchoices = 2,
+                                       .help = N_("one after another keeps the times fair on few cores")});
+    cs->run = form_add(f, (FormField){.kind = FIELD_BUTTON, .label = N_("Compare")});
     s->data = cs;
     setup_update(cs);
     return 0;
@@ -125,7 +127,7 @@ static void setup_start(Screen *s)
         n += rq.algos[i] = f->f[cs->algo[i]].value;
     rq.concurrent = f->f[cs->mode].value == 1;
     if (n == 0) {
-        app_message(s->app, ST_BAD, "tick at least one algorithm (Space)");
+        app_message(s->app, ST_BAD, "%s", _("tick at least one algorithm (Space)"));
         return;
     }
     app_push(s->app, &screen_compare, &rq);
@@ -135,7 +137,7 @@ static void setup_changed(Screen *s) { setup_update(s->data); }
 
 static void setup_key(Screen *s, int key)
 {
-    static const FormActions act = {setup_start, setup_changed, "Algorithms"};
+    static const FormActions act = {setup_start, setup_changed, N_("Algorithms")};
     CompareSetup *cs = s->data;
     form_screen_key(s, &cs->form, key, &act);
 }
@@ -144,15 +146,15 @@ static void setup_draw(Screen *s, Grid *g)
 {
     CompareSetup *cs = s->data;
     char title[80];
-    snprintf(title, sizeof title, "Compare algorithms%s%s", cs->fixed ? ": " : "",
+    snprintf(title, sizeof title, "%s%s%s", _("Compare algorithms"), cs->fixed ? ": " : "",
              cs->fixed ? cs->id : "");
     draw_title(g, title, s->app);
     form_draw(&cs->form, g, 2, 2, g->h - 7, g->w - 4, s->app->glyphs);
-    static const char *const keys[] = {"\xe2\x86\x91\xe2\x86\x93", "field", "\xe2\x86\x90\xe2\x86\x92",
-                                       "change", "Space", "tick", "Enter", "run", "Esc", "back",
+    static const char *const keys[] = {"\xe2\x86\x91\xe2\x86\x93", N_("field"), "\xe2\x86\x90\xe2\x86\x92",
+                                       N_("change"), "Space", N_("tick"), "Enter", N_("run"), "Esc", N_("back"),
                                        NULL};
-    static const char *const keys_ascii[] = {"up/down", "field", "left/right", "change",
-                                             "Space", "tick", "Enter", "run", "Esc", "back", NULL};
+    static const char *const keys_ascii[] = {"up/down", N_("field"), "left/right", N_("change"),
+                                             "Space", N_("tick"), "Enter", N_("run"), "Esc", N_("back"), NULL};
     draw_keys(g, s->app->glyphs->utf8 ? keys : keys_ascii);
 }
 
@@ -278,7 +280,7 @@ static void stop_all(Compare *c)
             r->search = NULL;
             if (r->state == ROW_RUNNING) {
                 r->state = ROW_FAILED;
-                snprintf(r->error, sizeof r->error, "stopped");
+                snprintf(r->error, sizeof r->error, "%s", _("stopped"));
             }
         }
     }
@@ -305,7 +307,7 @@ static void compare_key(Screen *s, int key)
     }
     if (key == 'x') {
         stop_all(c);
-        app_message(s->app, ST_NORMAL, "stopped");
+        app_message(s->app, ST_NORMAL, "%s", _("stopped"));
         return;
     }
     if (key == 'r') {
@@ -316,7 +318,7 @@ static void compare_key(Screen *s, int key)
         return;
     }
     if (key == '?')
-        app_push(s->app, &screen_help, (void *)(uintptr_t)"Algorithms");
+        app_push(s->app, &screen_help, (void *)(uintptr_t)N_("Algorithms"));
 }
 
 static void compare_draw(Screen *s, Grid *g)
@@ -325,16 +327,32 @@ static void compare_draw(Screen *s, Grid *g)
     char title[160], a[32], b[32];
     const SearchConfig *base = &c->rq.base;
     if (base->solve)
-        snprintf(a, sizeof a, "solve");
+        snprintf(a, sizeof a, "%s", _("solve"));
     else
-        snprintf(a, sizeof a, "depth %d", base->depth);
-    snprintf(title, sizeof title, "Compare: %s, %s, %s, order %s, table %s", c->game->name,
-             c->rq.position[0] ? "this position" : "start", a, base->order == ORDER_BEST ? "best" : base->order == ORDER_STATIC ? "static" : "natural",
-             base->table == TABLE_ON ? "on" : base->table == TABLE_OFF ? "off" : "exact");
+        snprintf(a, sizeof a, _("depth %d"), base->depth);
+    const char *order = base->order == ORDER_BEST     ? _("best")
+                        : base->order == ORDER_STATIC ? _("static")
+                                                      : _("natural");
+    const char *table = base->table == TABLE_ON    ? _("on")
+                        : base->table == TABLE_OFF ? _("off")
+                                                   : _("exact");
+    if (c->rq.position[0])
+        snprintf(title, sizeof title, _("Compare: %s, this position, %s, order %s, table %s"),
+                 c->game->name, a, order, table);
+    else
+        snprintf(title, sizeof title, _("Compare: %s, start, %s, order %s, table %s"),
+                 c->game->name, a, order, table);
     draw_title(g, title, s->app);
     int y = 2;
-    grid_put(g, y, 1, ST_DIM,
-             "algorithm        value  best       nodes      leaves    hits      time");
+    /* Each heading at its column, so a translated one cannot shift the
+     * rest (the numbers below are right-aligned ASCII). */
+    static const struct {
+        int x;
+        const char *text;
+    } heads[] = {{1, N_("algorithm")}, {18, N_("value")}, {25, N_("best")}, {36, N_("nodes")},
+                 {47, N_("leaves")}, {57, N_("hits")}, {67, N_("time")}};
+    for (int i = 0; i < (int)(sizeof heads / sizeof heads[0]); i++)
+        grid_put(g, y, heads[i].x, ST_DIM, _(heads[i].text));
     int done = 0;
     uint64_t max_leaves = 1;
     for (int i = 0; i < c->nrows; i++)
@@ -347,7 +365,7 @@ static void compare_draw(Screen *s, Grid *g)
         int x = grid_printf(g, yy, 1, r->state == ROW_RUNNING ? ST_KEY : ST_NORMAL, "%-16s",
                             algo_name(r->algo));
         if (r->state == ROW_WAITING) {
-            grid_put(g, yy, x + 1, ST_DIM, "waiting");
+            grid_put(g, yy, x + 1, ST_DIM, _("waiting"));
             continue;
         }
         if (r->state == ROW_FAILED) {
@@ -376,7 +394,7 @@ static void compare_draw(Screen *s, Grid *g)
     /* Bars: leaves on a linear scale, the longest bar filling the width. */
     int by = y + c->nrows + 2;
     if (by < g->h - 4) {
-        grid_put(g, by, 1, ST_TITLE, "Leaves (evaluations)");
+        grid_put(g, by, 1, ST_TITLE, _("Leaves (evaluations)"));
         int room = g->w - 32;
         for (int i = 0; i < c->nrows && by + 1 + i < g->h - 3; i++) {
             Row *r = &c->rows[i];
@@ -396,18 +414,18 @@ static void compare_draw(Screen *s, Grid *g)
         for (int i = 0; i < c->nrows; i++)
             if (c->rows[i].state == ROW_DONE && c->rows[i].stats.leaves < fewest)
                 fewest = c->rows[i].stats.leaves;
-        int n = snprintf(status, sizeof status, "Done. Fewest leaves:");
+        int n = snprintf(status, sizeof status, "%s", _("Done. Fewest leaves:"));
         for (int i = 0; i < c->nrows && n < (int)sizeof status; i++)
             if (c->rows[i].state == ROW_DONE && c->rows[i].stats.leaves == fewest)
                 n += snprintf(status + n, sizeof status - (size_t)n, " %s", algo_name(c->rows[i].algo));
         grid_put(g, g->h - 3, 1, ST_GOOD, status);
     } else {
-        snprintf(status, sizeof status, "Searching: %d of %d done (%s)", done, c->nrows,
-                 c->rq.concurrent ? "all at once" : "one after another");
+        snprintf(status, sizeof status, _("Searching: %d of %d done (%s)"), done, c->nrows,
+                 c->rq.concurrent ? _("all at once") : _("one after another"));
         grid_put(g, g->h - 3, 1, ST_TITLE, status);
     }
-    static const char *const keys[] = {"x", "stop", "r", "run again", "?", "algorithms", "Esc",
-                                       "back", NULL};
+    static const char *const keys[] = {"x", N_("stop"), "r", N_("run again"), "?", N_("algorithms"), "Esc",
+                                       N_("back"), NULL};
     draw_keys(g, keys);
 }
 

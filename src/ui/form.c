@@ -6,6 +6,7 @@
 #include <curses.h>
 
 #include "ui/form.h"
+#include "ui/i18n.h"
 #include "ui/screen.h"
 
 int form_add(Form *fm, FormField f)
@@ -15,6 +16,9 @@ int form_add(Form *fm, FormField f)
     fm->f[fm->n] = f;
     return fm->n++;
 }
+
+/* Translated, except "": gettext("") is the catalog's header. */
+static const char *tr(const char *s) { return s && *s ? _(s) : s; }
 
 static bool selectable(const FormField *f) { return !f->hidden && f->kind != FIELD_HEADING; }
 
@@ -133,15 +137,15 @@ void form_draw(Form *fm, Grid *g, int y, int x, int h, int w, const Glyphs *gl)
         char val[64] = "";
         switch (f->kind) {
         case FIELD_HEADING:
-            grid_putn(g, yy, xx, ST_TITLE, f->label, w);
+            grid_putn(g, yy, xx, ST_TITLE, tr(f->label), w);
             if (f->choices) /* a choice shown but fixed */
-                grid_printf(g, yy, x + 20, ST_TITLE, " %s", f->choices[f->value]);
+                grid_printf(g, yy, x + 20, ST_TITLE, " %s", tr(f->choices[f->value]));
             continue;
         case FIELD_BUTTON:
-            grid_printf(g, yy, x + 20, cur ? ST_KEY | SF_SELECT : ST_KEY, "[ %s ]", f->label);
+            grid_printf(g, yy, x + 20, cur ? ST_KEY | SF_SELECT : ST_KEY, "[ %s ]", tr(f->label));
             continue;
         case FIELD_CHOICE:
-            snprintf(val, sizeof val, "%s", f->choices[f->value]);
+            snprintf(val, sizeof val, "%s", tr(f->choices[f->value]));
             break;
         case FIELD_NUMBER:
             snprintf(val, sizeof val, "%d", f->value);
@@ -150,35 +154,43 @@ void form_draw(Form *fm, Grid *g, int y, int x, int h, int w, const Glyphs *gl)
             snprintf(val, sizeof val, "[%c]", f->value ? 'x' : ' ');
             break;
         }
-        grid_putn(g, yy, xx, cur ? ST_NORMAL | SF_BOLD : ST_NORMAL, f->label, 20 - f->indent * 2);
+        /* the label's 20 columns are display columns (kanji take two) */
+        grid_putn(g, yy, xx, cur ? ST_NORMAL | SF_BOLD : ST_NORMAL, tr(f->label), 20 - f->indent * 2);
+        int end;
         if (f->kind == FIELD_CHECK) {
-            grid_put(g, yy, x + 20, cur ? ST_NORMAL | SF_SELECT : ST_NORMAL, val);
+            end = grid_put(g, yy, x + 20, cur ? ST_NORMAL | SF_SELECT : ST_NORMAL, val);
         } else {
-            int end = grid_printf(g, yy, x + 20, cur ? ST_NORMAL | SF_SELECT : ST_NORMAL,
-                                  " %s ", val);
+            end = grid_printf(g, yy, x + 20, cur ? ST_NORMAL | SF_SELECT : ST_NORMAL,
+                              " %s ", val);
             if (cur)
                 grid_put(g, yy, end + 1, ST_DIM, gl->utf8 ? "\xe2\x97\x82\xe2\x96\xb8" /* ◂▸ */ : "<>");
+            end += 3; /* room for the arrows, so the note does not jump */
         }
+        /* What an untranslated name (an algorithm id) means, when the
+         * language has words for it. */
+        const char *note = f->kind == FIELD_CHOICE && f->notes ? f->notes[f->value] : f->note;
+        if (note && strcmp(tr(note), note) != 0)
+            grid_putn(g, yy, end + 2, ST_DIM, tr(note), x + w - end - 2);
     }
     if (fm->scroll > 0)
         grid_put(g, y, x + w - 3, ST_DIM, "^");
     if (fm->scroll + h < nv)
         grid_put(g, y + h - 1, x + w - 3, ST_DIM, "v");
     if (fm->cur < fm->n && fm->f[fm->cur].help)
-        grid_putn(g, y + h + 1, x, ST_DIM, fm->f[fm->cur].help, w);
+        grid_putn(g, y + h + 1, x, ST_DIM, tr(fm->f[fm->cur].help), w);
 }
 
 /* ---- game fields ------------------------------------------------------- */
 
-static const char *const game_names[] = {"Kalah", "Reversi", "Gogo shogi (5x5)"};
+static const char *const game_names[] = {N_("Kalah"), N_("Reversi"), N_("Gogo shogi (5x5)")};
 static const char *const board_names[] = {"8x8", "6x6", "4x4", "4x6", "6x4", "4x8",
                                           "8x4", "6x8", "8x6"};
-static const char *const start_names[] = {"cross", "parallel"};
-static const char *const rules_names[] = {"standard", "seed"};
-static const char *const capture_names[] = {"standard", "empty"};
+static const char *const start_names[] = {N_("cross"), N_("parallel")};
+static const char *const rules_names[] = {N_("standard"), N_("seed")};
+static const char *const capture_names[] = {N_("standard"), N_("empty")};
 /* Gogo may also be played by the other engines Debian packages (run only
  * when chosen; a missing one is reported in the status line). */
-static const char *const who_names[] = {"Human", "Computer", "Fairy-Stockfish", "GNU minishogi"};
+static const char *const who_names[] = {N_("Human"), N_("Computer"), "Fairy-Stockfish", "GNU minishogi"};
 enum { WHO_HUMAN, WHO_YOMI, WHO_FAIRY_STOCKFISH, WHO_GNU_MINISHOGI };
 #define FAIRY_STOCKFISH_SPEC "usi:/usr/games/fairy-stockfish"
 #define GNU_MINISHOGI_SPEC "xshogi:/usr/games/gnuminishogi -X"
@@ -190,36 +202,54 @@ const char *const *form_algo_names(void)
         names[i] = algo_name((Algo)i);
     return names;
 }
-static const char *const time_names[] = {"none (depth)", "0.5 s", "1 s", "2 s", "5 s", "10 s"};
+/* What each algorithm id means, for the languages that translate it (the
+ * ids themselves are the command line's and stay as they are). */
+const char *const *form_algo_notes(void)
+{
+    static const char *const notes[ALGO_COUNT] = {
+        [ALGO_MINIMAX] = N_("Minimax"),
+        [ALGO_NEGAMAX] = N_("Negamax"),
+        [ALGO_ALPHABETA] = N_("Alpha-beta"),
+        [ALGO_NEGAALPHA] = N_("Nega-alpha"),
+        [ALGO_ALPHABETA_WINDOW] = N_("Alpha-beta with both bounds"),
+        [ALGO_FAILSOFT] = N_("Fail-soft nega-alpha"),
+        [ALGO_NEGASCOUT] = N_("NegaScout"),
+        [ALGO_PVS] = N_("Principal variation search"),
+        [ALGO_MTDF] = N_("MTD(f)"),
+        [ALGO_YOMI] = N_("yomi's own search"),
+    };
+    return notes;
+}
+static const char *const time_names[] = {N_("none (depth)"), N_("0.5 s"), N_("1 s"), N_("2 s"), N_("5 s"), N_("10 s")};
 static const int time_ms[] = {0, 500, 1000, 2000, 5000, 10000};
-const char *const form_table_names[3] = {"on", "off", "exact (seed memo)"};
+const char *const form_table_names[3] = {N_("on"), N_("off"), N_("exact (seed memo)")};
 const TableMode form_table_modes[3] = {TABLE_ON, TABLE_OFF, TABLE_EXACT};
-const char *const form_order_names[3] = {"best", "static", "natural"};
+const char *const form_order_names[3] = {N_("best"), N_("static"), N_("natural")};
 const MoveOrder form_order_modes[3] = {ORDER_BEST, ORDER_STATIC, ORDER_NATURAL};
-static const char *const onoff_names[] = {"on", "off"};
+static const char *const onoff_names[] = {N_("on"), N_("off")};
 
 #define CHOICES(a) .choices = (a), .nchoices = (int)(sizeof(a) / sizeof((a)[0]))
 
 void form_add_game_fields(Form *fm, GameFields *gf, int game_default)
 {
-    gf->game = form_add(fm, (FormField){.kind = FIELD_CHOICE, .label = "Game", CHOICES(game_names),
+    gf->game = form_add(fm, (FormField){.kind = FIELD_CHOICE, .label = N_("Game"), CHOICES(game_names),
                                         .value = game_default,
-                                        .help = "Left/right to choose; Enter starts"});
-    gf->pits = form_add(fm, (FormField){.kind = FIELD_NUMBER, .label = "Pits per side", .value = 6, .lo = 1,
+                                        .help = N_("Left/right to choose; Enter starts")});
+    gf->pits = form_add(fm, (FormField){.kind = FIELD_NUMBER, .label = N_("Pits per side"), .value = 6, .lo = 1,
                                         .hi = 8, .indent = 1});
-    gf->seeds = form_add(fm, (FormField){.kind = FIELD_NUMBER, .label = "Seeds per pit", .value = 6, .lo = 1,
+    gf->seeds = form_add(fm, (FormField){.kind = FIELD_NUMBER, .label = N_("Seeds per pit"), .value = 6, .lo = 1,
                                          .hi = 10, .indent = 1});
-    gf->rules = form_add(fm, (FormField){.kind = FIELD_CHOICE, .label = "Rules", CHOICES(rules_names),
+    gf->rules = form_add(fm, (FormField){.kind = FIELD_CHOICE, .label = N_("Rules"), CHOICES(rules_names),
                                          .indent = 1,
-                                         .help = "seed: the tutorial's rules (a store above half wins)"});
-    gf->capture = form_add(fm, (FormField){.kind = FIELD_CHOICE, .label = "Capture",
+                                         .help = N_("seed: the tutorial's rules (a store above half wins)")});
+    gf->capture = form_add(fm, (FormField){.kind = FIELD_CHOICE, .label = N_("Capture"),
                                            CHOICES(capture_names), .indent = 1,
-                                           .help = "empty: capture even when the opposite pit is empty"});
-    gf->board = form_add(fm, (FormField){.kind = FIELD_CHOICE, .label = "Board", CHOICES(board_names),
-                                         .indent = 1, .help = "rows x columns"});
-    gf->start = form_add(fm, (FormField){.kind = FIELD_CHOICE, .label = "Start", CHOICES(start_names),
+                                           .help = N_("empty: capture even when the opposite pit is empty")});
+    gf->board = form_add(fm, (FormField){.kind = FIELD_CHOICE, .label = N_("Board"), CHOICES(board_names),
+                                         .indent = 1, .help = N_("rows x columns")});
+    gf->start = form_add(fm, (FormField){.kind = FIELD_CHOICE, .label = N_("Start"), CHOICES(start_names),
                                          .indent = 1,
-                                         .help = "cross: the usual diagonal centre; parallel: side by side"});
+                                         .help = N_("cross: the usual diagonal centre; parallel: side by side")});
 }
 
 int form_game_family(const Form *fm, const GameFields *gf) { return fm->f[gf->game].value; }
@@ -272,23 +302,24 @@ void form_add_player_fields(Form *fm, PlayerFields *pf, const char *label, bool 
             time_choice = i;
     pf->who = form_add(fm, (FormField){.kind = FIELD_CHOICE, .label = label, CHOICES(who_names),
                                        .value = human ? 0 : 1});
-    pf->algo = form_add(fm, (FormField){.kind = FIELD_CHOICE, .label = "Algorithm",
+    pf->algo = form_add(fm, (FormField){.kind = FIELD_CHOICE, .label = N_("Algorithm"),
                                         .choices = form_algo_names(), .nchoices = ALGO_COUNT,
+                                        .notes = form_algo_notes(),
                                         .value = (int)d.algo, .indent = 1,
-                                        .help = "see Help > Algorithms for what each one does"});
-    pf->depth = form_add(fm, (FormField){.kind = FIELD_NUMBER, .label = "Depth", .value = d.depth > 0 ? d.depth : 6,
+                                        .help = N_("see Help > Algorithms for what each one does")});
+    pf->depth = form_add(fm, (FormField){.kind = FIELD_NUMBER, .label = N_("Depth"), .value = d.depth > 0 ? d.depth : 6,
                                          .lo = 1, .hi = 40, .indent = 1,
-                                         .help = "plies to look ahead (the maximum with a time limit)"});
-    pf->time = form_add(fm, (FormField){.kind = FIELD_CHOICE, .label = "Time per move", CHOICES(time_names),
+                                         .help = N_("plies to look ahead (the maximum with a time limit)")});
+    pf->time = form_add(fm, (FormField){.kind = FIELD_CHOICE, .label = N_("Time per move"), CHOICES(time_names),
                                         .value = time_choice, .indent = 1,
-                                        .help = "iterative deepening until the time is up"});
-    pf->table = form_add(fm, (FormField){.kind = FIELD_CHOICE, .label = "Table", CHOICES(form_table_names), .indent = 1,
-                                         .help = "transposition table: remember searched positions"});
-    pf->order = form_add(fm, (FormField){.kind = FIELD_CHOICE, .label = "Move order", CHOICES(form_order_names),
+                                        .help = N_("iterative deepening until the time is up")});
+    pf->table = form_add(fm, (FormField){.kind = FIELD_CHOICE, .label = N_("Table"), CHOICES(form_table_names), .indent = 1,
+                                         .help = N_("transposition table: remember searched positions")});
+    pf->order = form_add(fm, (FormField){.kind = FIELD_CHOICE, .label = N_("Move order"), CHOICES(form_order_names),
                                          .indent = 1});
-    pf->quiescence = form_add(fm, (FormField){.kind = FIELD_CHOICE, .label = "Quiescence", CHOICES(onoff_names),
+    pf->quiescence = form_add(fm, (FormField){.kind = FIELD_CHOICE, .label = N_("Quiescence"), CHOICES(onoff_names),
                                               .indent = 1,
-                                              .help = "search captures past the depth (gogo)"});
+                                              .help = N_("search captures past the depth (gogo)")});
 }
 
 void form_show_player_fields(Form *fm, const PlayerFields *pf, bool gogo)

@@ -25,6 +25,10 @@ typedef struct {
     int indent;
     bool hidden;
     const char *help;           /* one line shown when the field is current */
+    /* Shown dim after the value, only when the language translates it:
+     * what an untranslated choice (an algorithm id) means. */
+    const char *const *notes;   /* FIELD_CHOICE: one per choice */
+    const char *note;           /* FIELD_CHECK */
 } FormField;
 
 typedef struct {
@@ -47,7 +51,8 @@ void form_screen_key(struct Screen *s, Form *fm, int key, const FormActions *act
 
 int form_add(Form *fm, FormField f); /* returns its index */
 FormEvent form_key(Form *fm, int key);
-/* Draw in the box (y, x, h, w); the current field is highlighted. */
+/* Draw in the box (y, x, h, w); the current field is highlighted.  Labels,
+ * choices and help lines are marked N_ and translated here. */
 void form_draw(Form *fm, Grid *g, int y, int x, int h, int w, const Glyphs *gl);
 /* Keep the cursor off hidden fields and headings. */
 void form_fix_cursor(Form *fm);
@@ -73,6 +78,7 @@ void form_show_player_fields(Form *fm, const PlayerFields *pf, bool gogo);
 void form_player(const Form *fm, const PlayerFields *pf, UiPlayer *p);
 
 const char *const *form_algo_names(void); /* ALGO_COUNT names */
+const char *const *form_algo_notes(void); /* what each means (N_, untranslated) */
 /* Move order and table choices, in the order the forms offer them. */
 extern const char *const form_order_names[3];
 extern const MoveOrder form_order_modes[3];

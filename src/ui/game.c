@@ -15,6 +15,7 @@
 #include "ui/autosave.h"
 #include "ui/fmt.h"
 #include "ui/game_screen.h"
+#include "ui/i18n.h"
 #include "ui/settings.h"
 
 uint64_t game_now_ms(void)
@@ -52,9 +53,9 @@ static void announce(Screen *s)
         return;
     int mover = game_side(se->game, session_state(se, se->n - 1));
     if (se->moves[se->n - 1] == MOVE_PASS)
-        app_message(s->app, ST_NORMAL, "%s passes: no legal move", gs->view->side_name[mover]);
+        app_message(s->app, ST_NORMAL, _("%s passes: no legal move"), _(gs->view->side_name[mover]));
     else if (session_side(se) == mover)
-        app_message(s->app, ST_GOOD, "%s moves again", gs->view->side_name[mover]);
+        app_message(s->app, ST_GOOD, _("%s moves again"), _(gs->view->side_name[mover]));
 }
 
 static int adopt(Screen *s, Session *session, char *error, size_t errlen)
@@ -62,7 +63,7 @@ static int adopt(Screen *s, Session *session, char *error, size_t errlen)
     GameScreen *gs = s->data;
     const BoardView *view = view_for(session->game);
     if (!view) {
-        snprintf(error, errlen, "%s has no board view yet", session->game->name);
+        snprintf(error, errlen, _("%s has no board view yet"), session->game->name);
         return -1;
     }
     if (gs->session) {
@@ -87,7 +88,7 @@ int game_screen_init(Screen *s, void *arg)
     UiGameArg *a = arg;
     GameScreen *gs = calloc(1, sizeof *gs);
     if (!gs) {
-        snprintf(a->error, sizeof a->error, "out of memory");
+        snprintf(a->error, sizeof a->error, "%s", _("out of memory"));
         return -1;
     }
     s->data = gs;
@@ -140,7 +141,7 @@ void game_screen_autosave(Screen *s)
     GameScreen *gs = s->data;
     Err err = {{0}};
     if (autosave_submit(gs->session, &err) != 0)
-        app_message(s->app, ST_BAD, "autosave failed: %s", err.msg);
+        app_message(s->app, ST_BAD, _("autosave failed: %s"), err.msg);
 }
 
 void game_screen_tick(Screen *s)
@@ -159,14 +160,14 @@ void game_screen_tick(Screen *s)
     }
     char why[200];
     if (autosave_error(why, sizeof why))
-        app_message(s->app, ST_BAD, "autosave failed: %s", why);
+        app_message(s->app, ST_BAD, _("autosave failed: %s"), why);
     if (hinting && !d->hinting && d->hint_move != MOVE_NONE && gs->view->cursor_to_move) {
         gs->cursor.selected = false;
         gs->view->cursor_to_move(gs->session->game, session_current(gs->session), d->hint_move,
                                  &gs->cursor);
     }
     if (d->error[0]) {
-        app_message(s->app, ST_BAD, "engine: %s", d->error);
+        app_message(s->app, ST_BAD, _("engine: %s"), d->error);
         d->error[0] = '\0';
         gs->paused = true;
     }
@@ -179,7 +180,7 @@ void game_screen_tick(Screen *s)
     if (s->app->stack[s->app->depth - 1] != s)
         return;
     if (driver_start(d) != 0) {
-        app_message(s->app, ST_BAD, "engine: %s", d->error);
+        app_message(s->app, ST_BAD, _("engine: %s"), d->error);
         d->error[0] = '\0';
         gs->paused = true;
     }
@@ -198,7 +199,7 @@ static void undo(Screen *s)
     Session *se = gs->session;
     driver_stop(&gs->driver);
     if (!session_undo(se)) {
-        app_message(s->app, ST_BAD, "nothing to undo");
+        app_message(s->app, ST_BAD, "%s", _("nothing to undo"));
         return;
     }
     /* Against the computer, take back its reply too: back to your turn. */
@@ -209,7 +210,7 @@ static void undo(Screen *s)
         gs->paused = true;
     after_move(s);
     gs->next_move_at = game_now_ms() + 1000;
-    app_message(s->app, ST_NORMAL, "undone: move %d is next", se->n + 1);
+    app_message(s->app, ST_NORMAL, _("undone: move %d is next"), se->n + 1);
 }
 
 static void redo(Screen *s)
@@ -218,7 +219,7 @@ static void redo(Screen *s)
     Session *se = gs->session;
     driver_stop(&gs->driver);
     if (!session_redo(se)) {
-        app_message(s->app, ST_BAD, "nothing to redo");
+        app_message(s->app, ST_BAD, "%s", _("nothing to redo"));
         return;
     }
     if (has_human(gs))
@@ -237,7 +238,7 @@ static void save_done(void *ctx, const char *path)
     if (session_save(gs->session, path, &err) != 0)
         app_message(s->app, ST_BAD, "%s", err.msg);
     else
-        app_message(s->app, ST_GOOD, "saved to %s", path);
+        app_message(s->app, ST_GOOD, _("saved to %s"), path);
 }
 
 static void load_done(void *ctx, const char *path)
@@ -257,7 +258,7 @@ static void load_done(void *ctx, const char *path)
         return;
     }
     gs->paused = gs->watch;
-    app_message(s->app, ST_GOOD, "loaded %s", path);
+    app_message(s->app, ST_GOOD, _("loaded %s"), path);
 }
 
 static void ask_path(Screen *s, const char *question, void (*done)(void *, const char *))
@@ -284,7 +285,7 @@ static void play_again(Screen *s)
         app_message(s->app, ST_BAD, "%s", err.msg);
         return;
     }
-    app_message(s->app, ST_GOOD, "new game: good luck");
+    app_message(s->app, ST_GOOD, "%s", _("new game: good luck"));
 }
 
 bool game_screen_common_key(Screen *s, int key)
@@ -304,10 +305,10 @@ bool game_screen_common_key(Screen *s, int key)
         redo(s);
         return true;
     case 's':
-        ask_path(s, "Save the game to:", save_done);
+        ask_path(s, _("Save the game to:"), save_done);
         return true;
     case 'o':
-        ask_path(s, "Load a game from:", load_done);
+        ask_path(s, _("Load a game from:"), load_done);
         return true;
     case 'n':
         driver_stop(&gs->driver);
@@ -353,7 +354,7 @@ static void play_human(Screen *s, Move m)
 {
     GameScreen *gs = s->data;
     if (session_play(gs->session, m) != 0) {
-        app_message(s->app, ST_BAD, "out of memory");
+        app_message(s->app, ST_BAD, "%s", _("out of memory"));
         return;
     }
     after_move(s);
@@ -387,7 +388,7 @@ static void pick(Screen *s)
             app_message(s->app, ST_NORMAL, "%s", msg);
         break;
     case PICK_NONE:
-        app_message(s->app, ST_BAD, "%s", msg[0] ? msg : "not a legal move");
+        app_message(s->app, ST_BAD, "%s", msg[0] ? msg : _("not a legal move"));
         break;
     }
 }
@@ -424,11 +425,11 @@ static void game_key(Screen *s, int key)
     }
     if (key == 't') {
         if (!human_turn)
-            app_message(s->app, ST_BAD, "a hint is for your own turn");
+            app_message(s->app, ST_BAD, "%s", _("a hint is for your own turn"));
         else if (driver_start_hint(&gs->driver, settings.hint_depth) != 0)
-            app_message(s->app, ST_BAD, "hint: %s", gs->driver.error);
+            app_message(s->app, ST_BAD, _("hint: %s"), gs->driver.error);
         else
-            app_message(s->app, ST_NORMAL, "thinking about a hint...");
+            app_message(s->app, ST_NORMAL, "%s", _("thinking about a hint..."));
         return;
     }
     if (key == 'p') {
@@ -437,7 +438,7 @@ static void game_key(Screen *s, int key)
         if (human_turn && n == 1 && moves[0] == MOVE_PASS)
             play_human(s, MOVE_PASS);
         else
-            app_message(s->app, ST_BAD, "you may pass only when you have no move");
+            app_message(s->app, ST_BAD, "%s", _("you may pass only when you have no move"));
         return;
     }
     if (game_screen_common_key(s, key))
@@ -458,7 +459,7 @@ static void game_key(Screen *s, int key)
     }
     if (key_is_enter(key) || key == ' ') {
         if (!human_turn) {
-            app_message(s->app, ST_BAD, gs->over ? "the game is over" : "wait: the computer is thinking");
+            app_message(s->app, ST_BAD, "%s", gs->over ? _("the game is over") : _("wait: the computer is thinking"));
             return;
         }
         if (gs->driver.hinting)
@@ -474,7 +475,7 @@ static void player_label(const GameScreen *gs, int side, char *buf, size_t len)
 {
     const UiPlayer *p = &gs->session->players[side];
     if (p->human) {
-        snprintf(buf, len, "%s", gs->session->players[!side].human ? "Human" : "You");
+        snprintf(buf, len, "%s", gs->session->players[!side].human ? _("Human") : _("You"));
         return;
     }
     ui_player_describe(p, buf, len);
@@ -489,33 +490,35 @@ static void status_line(const GameScreen *gs, char *buf, size_t len, int *style)
         int v = gs->over_value;
         char margin[32] = "", who[64];
         if (v != 0 && v > -SCORE_WIN_MIN && v < SCORE_WIN_MIN)
-            snprintf(margin, sizeof margin, " by %d", v < 0 ? -v : v);
+            snprintf(margin, sizeof margin, _(" by %d"), v < 0 ? -v : v);
         int winner = v > 0 ? 0 : 1;
         bool one_human = se->players[0].human != se->players[1].human;
         if (v == 0)
-            snprintf(who, sizeof who, "a draw");
+            snprintf(who, sizeof who, "%s", _("a draw"));
         else if (one_human && se->players[winner].human)
-            snprintf(who, sizeof who, "you win (%s%s)", gs->view->side_name[winner], margin);
+            snprintf(who, sizeof who, _("you win (%s%s)"), _(gs->view->side_name[winner]), margin);
         else if (one_human)
-            snprintf(who, sizeof who, "you lose (%s wins%s)", gs->view->side_name[winner], margin);
+            snprintf(who, sizeof who, _("you lose (%s wins%s)"), _(gs->view->side_name[winner]), margin);
         else
-            snprintf(who, sizeof who, "%s wins%s", gs->view->side_name[winner], margin);
-        snprintf(buf, len, "Game over: %s%s%s.  Play again? y/n", who,
-                 gs->over_why[0] ? ", by " : "", gs->over_why);
+            snprintf(who, sizeof who, _("%s wins%s"), _(gs->view->side_name[winner]), margin);
+        if (gs->over_why[0])
+            snprintf(buf, len, _("Game over: %s, by %s.  Play again? y/n"), who, _(gs->over_why));
+        else
+            snprintf(buf, len, _("Game over: %s.  Play again? y/n"), who);
         *style = (one_human && v != 0 && !se->players[winner].human ? ST_BAD : ST_GOOD) | SF_BOLD;
         return;
     }
     if (gs->asking_promotion) {
-        snprintf(buf, len, "Promote this piece?  y yes   n no   Esc cancel");
+        snprintf(buf, len, "%s", _("Promote this piece?  y yes   n no   Esc cancel"));
         *style = ST_KEY;
         return;
     }
     if (gs->driver.thinking >= 0) {
-        snprintf(buf, len, "%s is thinking...", gs->view->side_name[gs->driver.thinking]);
+        snprintf(buf, len, _("%s is thinking..."), _(gs->view->side_name[gs->driver.thinking]));
         return;
     }
     if (gs->watch && gs->paused) {
-        snprintf(buf, len, "Paused: Space resumes, . plays one move");
+        snprintf(buf, len, "%s", _("Paused: Space resumes, . plays one move"));
         *style = ST_KEY;
         return;
     }
@@ -523,17 +526,17 @@ static void status_line(const GameScreen *gs, char *buf, size_t len, int *style)
         Move moves[GAME_MAX_MOVES];
         int n = se->game->ops->legal_moves(se->game, session_current(se), moves);
         if (n == 1 && moves[0] == MOVE_PASS)
-            snprintf(buf, len, "%s has no move: press Enter to pass", gs->view->side_name[side]);
+            snprintf(buf, len, _("%s has no move: press Enter to pass"), _(gs->view->side_name[side]));
         else if (gs->cursor.selected)
-            snprintf(buf, len, "%s to move: now choose where it goes (Esc puts it back)",
-                     gs->view->side_name[side]);
+            snprintf(buf, len, _("%s to move: now choose where it goes (Esc puts it back)"),
+                     _(gs->view->side_name[side]));
         else
-            snprintf(buf, len, "%s to move: choose with the arrows, Enter plays",
-                     gs->view->side_name[side]);
+            snprintf(buf, len, _("%s to move: choose with the arrows, Enter plays"),
+                     _(gs->view->side_name[side]));
         *style = ST_TITLE;
         return;
     }
-    snprintf(buf, len, "%s to move", gs->view->side_name[side]);
+    snprintf(buf, len, _("%s to move"), _(gs->view->side_name[side]));
 }
 
 void game_screen_draw_common(Screen *s, Grid *g, int *panel_x, int *panel_y)
@@ -541,15 +544,24 @@ void game_screen_draw_common(Screen *s, Grid *g, int *panel_x, int *panel_y)
     GameScreen *gs = s->data;
     Session *se = gs->session;
     const Game *game = se->game;
-    char title[96], pretty[40];
-    snprintf(pretty, sizeof pretty, "%s", game->name);
-    pretty[0] = (char)(pretty[0] - 'a' + 'A');
-    for (char *p = pretty; *p; p++)
+    /* "reversi-6x6" shows as "Reversi 6x6": the family's name in the
+     * player's language, then the size. */
+    char title[160], pretty[80];
+    const char *family = game->ops->family, *size = "";
+    size_t flen = strlen(family);
+    if (strcmp(family, "gogo") == 0)
+        family = _("Gogo shogi");
+    else if (strcmp(family, "kalah") == 0 && strncmp(game->name, "kalah", flen) == 0)
+        family = _("Kalah"), size = game->name + flen;
+    else if (strcmp(family, "reversi") == 0 && strncmp(game->name, "reversi", flen) == 0)
+        family = _("Reversi"), size = game->name + flen;
+    else
+        family = game->name;
+    snprintf(pretty, sizeof pretty, "%s%s", family, size);
+    for (char *p = pretty + strlen(family); *p; p++)
         if (*p == '-')
             *p = ' ';
-    if (strcmp(game->ops->family, "gogo") == 0)
-        snprintf(pretty, sizeof pretty, "Gogo shogi");
-    snprintf(title, sizeof title, "%s%s", gs->watch ? "Watch: " : "", pretty);
+    snprintf(title, sizeof title, gs->watch ? _("Watch: %s") : "%s", pretty);
     for (int i = 0; i < se->nopts; i++) {
         size_t n = strlen(title);
         snprintf(title + n, sizeof title - n, " (%s %s)", se->opt_key[i], se->opt_val[i]);
@@ -588,7 +600,7 @@ void game_screen_draw_common(Screen *s, Grid *g, int *panel_x, int *panel_y)
         int st = i == 0 ? ST_P0 : ST_P1;
         bool turn = !gs->over && side == i;
         grid_put(g, py + i, px, ST_KEY, turn ? (s->app->glyphs->utf8 ? "\xe2\x96\xb6" : ">") : " ");
-        int x = grid_printf(g, py + i, px + 2, st, "%-6s", gs->view->side_name[i]);
+        int x = grid_put_field(g, py + i, px + 2, st, _(gs->view->side_name[i]), 6);
         grid_putn(g, py + i, x + 1, turn ? ST_NORMAL | SF_BOLD : ST_NORMAL, who, g->w - x - 2);
     }
     char score[80];
@@ -613,7 +625,7 @@ static void draw_hint(const GameScreen *gs, Grid *g, int y, int x)
         return;
     se->game->ops->format_move(se->game, session_current(se), d->hint_move, move, sizeof move);
     fmt_value(d->hint_value, value, sizeof value);
-    grid_printf(g, y, x, ST_GOOD, "Hint: %s (%s) - the cursor is on it", move, value);
+    grid_printf(g, y, x, ST_GOOD, _("Hint: %s (%s) - the cursor is on it"), move, value);
 }
 
 int game_screen_draw_search(Screen *s, Grid *g, int y, int x, int w)
@@ -626,18 +638,18 @@ int game_screen_draw_search(Screen *s, Grid *g, int y, int x, int w)
     char head[80];
     int searcher = d->thinking >= 0 ? d->thinking : d->hinting ? session_side(se) : d->last_side;
     if (d->thinking >= 0) {
-        snprintf(head, sizeof head, "Search: %s thinking", gs->view->side_name[d->thinking]);
+        snprintf(head, sizeof head, _("Search: %s thinking"), _(gs->view->side_name[d->thinking]));
         searcher_player = &se->players[d->thinking];
     } else if (d->hinting) {
-        snprintf(head, sizeof head, "Search: hint for you");
+        snprintf(head, sizeof head, "%s", _("Search: hint for you"));
     } else if (d->have_last) {
-        snprintf(head, sizeof head, "Last search: %s", gs->view->side_name[d->last_side]);
+        snprintf(head, sizeof head, _("Last search: %s"), _(gs->view->side_name[d->last_side]));
         searcher_player = &se->players[d->last_side];
     } else {
-        grid_putn(g, y, x, ST_TITLE, "Search", w);
-        grid_putn(g, y + 1, x, ST_DIM, "Live counters appear here", w);
-        grid_putn(g, y + 2, x, ST_DIM, "while the computer thinks.", w);
-        grid_putn(g, y + 3, x, ST_DIM, "t asks it for a hint.", w);
+        grid_putn(g, y, x, ST_TITLE, _("Search"), w);
+        grid_putn(g, y + 1, x, ST_DIM, _("Live counters appear here"), w);
+        grid_putn(g, y + 2, x, ST_DIM, _("while the computer thinks."), w);
+        grid_putn(g, y + 3, x, ST_DIM, _("t asks it for a hint."), w);
         draw_hint(gs, g, y + 5, x);
         return y + 7;
     }
@@ -665,22 +677,30 @@ int game_screen_draw_search(Screen *s, Grid *g, int y, int x, int w)
     struct {
         const char *label, *text;
     } const item[] = {
-        {"algorithm", algorithm}, {"depth", depth},
-        {"nodes", nodes}, {"leaves", leaves}, {"hits", hits}, {"nps", nps},
-        {"time", time}, {"best", best},
+        {N_("algorithm"), algorithm}, {N_("depth"), depth},
+        {N_("nodes"), nodes}, {N_("leaves"), leaves}, {N_("hits"), hits}, {N_("nps"), nps},
+        {N_("time"), time}, {N_("best"), best},
     };
     int n = (int)(sizeof item / sizeof item[0]);
     bool two = w >= 40; /* two columns when there is room, else one */
     int rows = two ? n / 2 : n;
+    /* Each column's values start one past its widest label, measured in
+     * display columns (at least 10 and 7, the English layout). */
+    int label_w[2] = {9, 6};
+    for (int i = 0; i < n; i++) {
+        int c = two && i % 2, lw = grid_text_width(_(item[i].label));
+        if (lw > label_w[c])
+            label_w[c] = lw;
+    }
     for (int i = 0; i < n; i++) {
         int yy = y + 1 + (two ? i / 2 : i);
         int xx = x + (two && i % 2 ? 22 : 0);
-        int lw = two && i % 2 ? 7 : 10;
-        grid_put(g, yy, xx, ST_DIM, item[i].label);
+        int lw = label_w[two && i % 2] + 1;
+        grid_put(g, yy, xx, ST_DIM, _(item[i].label));
         int end = grid_putn(g, yy, xx + lw, i == 7 ? ST_KEY : ST_NORMAL, item[i].text,
                             (two && i % 2 == 0 ? 22 : w) - lw - 1);
         if (i == 7 && st->best != MOVE_NONE) /* the value is the searcher's */
-            grid_printf(g, yy, end + 1, ST_NORMAL, "(%s %s)", gs->view->side_name[searcher],
+            grid_printf(g, yy, end + 1, ST_NORMAL, "(%s %s)", _(gs->view->side_name[searcher]),
                         value);
     }
     draw_hint(gs, g, y + rows + 1, x);
@@ -693,7 +713,7 @@ void game_screen_draw_moves(Screen *s, Grid *g, int y, int x, int w, int h)
     Session *se = gs->session;
     if (h < 2 || w < 8)
         return;
-    grid_put(g, y, x, ST_TITLE, "Moves");
+    grid_put(g, y, x, ST_TITLE, _("Moves"));
     /* Lay the moves out in lines, then show the last lines that fit. */
     enum { MAXLINES = 256 };
     static int line_start[MAXLINES];
@@ -727,9 +747,9 @@ void game_screen_draw_moves(Screen *s, Grid *g, int y, int x, int w, int h)
         }
     }
     if (se->n == 0)
-        grid_put(g, y + 1, x, ST_DIM, "none yet");
+        grid_put(g, y + 1, x, ST_DIM, _("none yet"));
     if (se->top > se->n)
-        grid_printf(g, y, x + 6, ST_DIM, "(%d to redo)", se->top - se->n);
+        grid_printf(g, y, x + grid_text_width(_("Moves")) + 1, ST_DIM, _("(%d to redo)"), se->top - se->n);
 }
 
 static void game_draw(Screen *s, Grid *g)
@@ -739,15 +759,15 @@ static void game_draw(Screen *s, Grid *g)
     int w = g->w - px - 1;
     int y = game_screen_draw_search(s, g, py, px, w);
     game_screen_draw_moves(s, g, y, px, w, g->h - 4 - y);
-    static const char *const keys[] = {"\xe2\x86\x90\xe2\x86\x91\xe2\x86\x93\xe2\x86\x92", "move",
-                                       "u/r", "undo/redo", "t", "hint",
-                                       "s/o", "save/load", "c", "compare", "?", "help",
-                                       "q", "quit", NULL};
-    static const char *const keys_ascii[] = {"hjkl", "move", "u/r", "undo/redo",
-                                             "t", "hint", "s/o", "save/load",
-                                             "c", "compare", "?", "help", "q", "quit", NULL};
-    static const char *const over_keys[] = {"y/Enter", "play again", "n/Esc", "menu", "u", "undo",
-                                            "s", "save", "c", "compare", "q", "quit", NULL};
+    static const char *const keys[] = {"\xe2\x86\x90\xe2\x86\x91\xe2\x86\x93\xe2\x86\x92", N_("move"),
+                                       "u/r", N_("undo/redo"), "t", N_("hint"),
+                                       "s/o", N_("save/load"), "c", N_("compare"), "?", N_("help"),
+                                       "q", N_("quit"), NULL};
+    static const char *const keys_ascii[] = {"hjkl", N_("move"), "u/r", N_("undo/redo"),
+                                             "t", N_("hint"), "s/o", N_("save/load"),
+                                             "c", N_("compare"), "?", N_("help"), "q", N_("quit"), NULL};
+    static const char *const over_keys[] = {"y/Enter", N_("play again"), "n/Esc", N_("menu"), "u", N_("undo"),
+                                            "s", N_("save"), "c", N_("compare"), "q", N_("quit"), NULL};
     GameScreen *gs = s->data;
     draw_keys(g, gs->over ? over_keys : s->app->glyphs->utf8 ? keys : keys_ascii);
 }

@@ -142,6 +142,14 @@ int grid_put(Grid *g, int y, int x, int style, const char *s)
     return grid_putn(g, y, x, style, s, -1);
 }
 
+int grid_put_field(Grid *g, int y, int x, int style, const char *s, int cols)
+{
+    int end = grid_putn(g, y, x, style, s, cols);
+    for (; end < x + cols; end++) /* padded in the style, like %-*s */
+        grid_putcp(g, y, end, style, ' ');
+    return x + cols;
+}
+
 int grid_printf(Grid *g, int y, int x, int style, const char *fmt, ...)
 {
     char buf[512];

@@ -67,6 +67,10 @@ int grid_text_width(const char *s);
 /* Put a UTF-8 string at (y, x), clipped; returns the column after it. */
 int grid_put(Grid *g, int y, int x, int style, const char *s);
 int grid_putn(Grid *g, int y, int x, int style, const char *s, int maxcols);
+/* Put s in a field `cols` columns wide at (y, x), padded with blanks in the
+ * same style, cut at a whole character when longer; returns x + cols, so what follows lines up whatever the
+ * language (printf's %-20s counts bytes, not columns). */
+int grid_put_field(Grid *g, int y, int x, int style, const char *s, int cols);
 int grid_printf(Grid *g, int y, int x, int style, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 5, 6)))

@@ -10,6 +10,7 @@
 #include <curses.h>
 
 #include "engine/assets.h"
+#include "ui/i18n.h"
 #include "ui/screen.h"
 
 /* help_text.h is generated from assets/help.txt by the build. */
@@ -41,14 +42,28 @@ static char *read_stream(FILE *f)
     return buf;
 }
 
-static char *load_text(void)
+static char *load_file(const char *name)
 {
-    FILE *f = asset_open("help.txt", NULL, 0, NULL);
+    FILE *f = asset_open(name, NULL, 0, NULL);
     char *t = f ? read_stream(f) : NULL;
     if (t && strstr(t, "== "))
         return t;
     free(t);
-    return strdup(help_text_builtin);
+    return NULL;
+}
+
+/* The help in the language of the messages: the catalog names its file, so
+ * the help is Japanese exactly when the menus are.  English (the file, then
+ * the compiled-in copy) when that file is missing. */
+static char *load_text(void)
+{
+    /* TRANSLATORS: the help file in your language, in yomi's data folder
+       (assets/help.ja.txt for Japanese). */
+    const char *name = _("help.txt");
+    char *t = strcmp(name, "help.txt") != 0 ? load_file(name) : NULL;
+    if (!t)
+        t = load_file("help.txt");
+    return t ? t : strdup(help_text_builtin);
 }
 
 static void split(Help *h)
@@ -83,7 +98,8 @@ static int help_init(Screen *s, void *arg)
         split(h);
     if (arg) /* open at a section by name */
         for (int i = 0; i < h->nsections; i++)
-            if (strcmp(h->section_name[i], (const char *)arg) == 0)
+            if (strcmp(h->section_name[i], (const char *)arg) == 0 ||
+                strcmp(h->section_name[i], _((const char *)arg)) == 0)
                 h->cur = i;
     s->data = h;
     return 0;
@@ -174,10 +190,10 @@ static void help_key(Screen *s, int key)
 static void help_draw(Screen *s, Grid *g)
 {
     Help *h = s->data;
-    draw_title(g, "Help", s->app);
+    draw_title(g, _("Help"), s->app);
     int x = 1;
     for (int i = 0; i < h->nsections; i++) {
-        char tab[40];
+        char tab[80];
         snprintf(tab, sizeof tab, " %d %s ", i + 1, h->section_name[i]);
         x = grid_put(g, 1, x, i == h->cur ? ST_TITLE | SF_SELECT : ST_NORMAL, tab) + 1;
     }
@@ -193,13 +209,13 @@ static void help_draw(Screen *s, Grid *g)
         grid_putn(g, 3 + r, 2, ST_NORMAL, line, g->w - 3);
     }
     if (h->scroll > 0)
-        grid_put(g, 2, g->w - 10, ST_DIM, "more ^");
+        grid_put(g, 2, g->w - 10, ST_DIM, _("more ^"));
     if (h->scroll + page < section_lines(h))
-        grid_put(g, g->h - 2, g->w - 10, ST_DIM, "more v");
-    static const char *const keys[] = {"\xe2\x86\x90\xe2\x86\x92", "section", "\xe2\x86\x91\xe2\x86\x93",
-                                       "scroll", "PgUp/PgDn", "page", "Esc", "back", NULL};
-    static const char *const keys_ascii[] = {"left/right", "section", "up/down", "scroll",
-                                             "PgUp/PgDn", "page", "Esc", "back", NULL};
+        grid_put(g, g->h - 2, g->w - 10, ST_DIM, _("more v"));
+    static const char *const keys[] = {"\xe2\x86\x90\xe2\x86\x92", N_("section"), "\xe2\x86\x91\xe2\x86\x93",
+                                       N_("scroll"), "PgUp/PgDn", N_("page"), "Esc", N_("back"), NULL};
+    static const char *const keys_ascii[] = {"left/right", N_("section"), "up/down", N_("scroll"),
+                                             "PgUp/PgDn", N_("page"), "Esc", N_("back"), NULL};
     draw_keys(g, s->app->glyphs->utf8 ? keys : keys_ascii);
 }
 

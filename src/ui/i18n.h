@@ -13,10 +13,15 @@
 #include <libintl.h>
 #define _(s) gettext(s)
 #else
+/* format_arg: a translated printf format is still checked as a format. */
+#if defined(__GNUC__)
+__attribute__((format_arg(1)))
+#endif
 static inline const char *i18n_same(const char *s) { return s; }
 #define _(s) i18n_same(s)
 #define textdomain(domain) i18n_same(domain)
 #define bindtextdomain(domain, dir) ((void)(dir), i18n_same(domain))
+#define ngettext(one, many, n) ((n) == 1 ? i18n_same(one) : i18n_same(many))
 #endif
 #define N_(s) (s)
 

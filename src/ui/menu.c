@@ -6,6 +6,7 @@
 
 #include <curses.h>
 
+#include "ui/i18n.h"
 #include "ui/screen.h"
 #include "ui/game_screen.h"
 #include "ui/session.h"
@@ -18,14 +19,14 @@ static const struct {
     int hotkey;
     const char *about;
 } items[ITEM_COUNT] = {
-    {"New game", 'n', "Play Kalah, Reversi or Gogo shogi against the computer or a friend"},
-    {"Watch", 'w', "The computer plays itself: pause, step, change the speed"},
-    {"Compare algorithms", 'c', "Race search algorithms on one position, counters live"},
-    {"Resume last game", 'r', "Carry on where you left off (saved after every move)"},
-    {"Load game", 'o', "Open a saved game file"},
-    {"Help", '?', "Rules of each game, the keys, what the algorithms do"},
-    {"Settings", 's', "Glyphs, colours, watch speed, hints"},
-    {"Quit", 'q', "Leave yomi"},
+    {N_("New game"), 'n', N_("Play Kalah, Reversi or Gogo shogi against the computer or a friend")},
+    {N_("Watch"), 'w', N_("The computer plays itself: pause, step, change the speed")},
+    {N_("Compare algorithms"), 'c', N_("Race search algorithms on one position, counters live")},
+    {N_("Resume last game"), 'r', N_("Carry on where you left off (saved after every move)")},
+    {N_("Load game"), 'o', N_("Open a saved game file")},
+    {N_("Help"), '?', N_("Rules of each game, the keys, what the algorithms do")},
+    {N_("Settings"), 's', N_("Glyphs, colours, watch speed, hints")},
+    {N_("Quit"), 'q', N_("Leave yomi")},
 };
 
 typedef struct {
@@ -60,8 +61,9 @@ static void refresh_autosave(Menu *m)
     }
     fclose(f);
     m->have_autosave = moves >= 0;
-    snprintf(m->saved, sizeof m->saved, "Carry on with %s after %d move%s", game, moves,
-             moves == 1 ? "" : "s");
+    snprintf(m->saved, sizeof m->saved,
+             ngettext("Carry on with %s after %d move", "Carry on with %s after %d moves", moves),
+             game, moves);
 }
 
 static int menu_init(Screen *s, void *arg)
@@ -81,7 +83,7 @@ static void start_game_from(Screen *s, Session *session, bool watch)
 {
     UiGameArg arg = {.session = session, .watch = watch};
     if (app_push(s->app, watch ? &screen_watch : &screen_game, &arg) != 0) {
-        app_message(s->app, ST_BAD, "%s", arg.error[0] ? arg.error : "cannot start the game");
+        app_message(s->app, ST_BAD, "%s", arg.error[0] ? arg.error : _("cannot start the game"));
         session_free(session);
     }
 }
@@ -116,7 +118,7 @@ static void activate(Screen *s, int item)
         char path[4096];
         Err err = {{0}};
         if (!m->have_autosave || session_autosave_path(path, sizeof path, &err) != 0) {
-            app_message(s->app, ST_BAD, "no game to resume yet");
+            app_message(s->app, ST_BAD, "%s", _("no game to resume yet"));
             return;
         }
         load_done(s, path);
@@ -129,7 +131,7 @@ static void activate(Screen *s, int item)
             snprintf(default_path, sizeof default_path, "%s/saved.yomi", dir);
         else
             snprintf(default_path, sizeof default_path, "saved.yomi");
-        UiPromptArg arg = {"Load game from:", default_path, load_done, s};
+        UiPromptArg arg = {_("Load game from:"), default_path, load_done, s};
         app_push(s->app, &screen_prompt, &arg);
         break;
     }
@@ -199,7 +201,7 @@ static void menu_draw(Screen *s, Grid *g)
     int row0 = g->h / 2 - 3;
     int top = row0 - 5 < 0 ? 0 : row0 - 5;
     grid_put(g, top, (g->w - bw) / 2, ST_TITLE, banner);
-    const char *tag = "Kalah \xc2\xb7 Reversi \xc2\xb7 Gogo shogi \xc2\xb7 and how the computer thinks";
+    const char *tag = _("Kalah \xc2\xb7 Reversi \xc2\xb7 Gogo shogi \xc2\xb7 and how the computer thinks");
     if (!app->glyphs->utf8)
         tag = "Kalah - Reversi - Gogo shogi - and how the computer thinks";
     if (g->h >= 16)
@@ -210,20 +212,20 @@ static void menu_draw(Screen *s, Grid *g)
         int st = cur ? ST_NORMAL | SF_SELECT | SF_BOLD : ST_NORMAL;
         if (i == ITEM_RESUME && !m->have_autosave)
             st = cur ? ST_DIM | SF_SELECT : ST_DIM;
-        char line[40];
-        snprintf(line, sizeof line, "  %-20s", items[i].label);
-        grid_put(g, row0 + i, x, st, line);
+        /* the label's field is counted in columns: a kanji takes two */
+        grid_put_field(g, row0 + i, x, st, "", 2);
+        grid_put_field(g, row0 + i, x + 2, st, _(items[i].label), 20);
         char hk[4] = {(char)items[i].hotkey, 0};
         grid_put(g, row0 + i, x + 23, ST_KEY, hk);
     }
-    const char *about = items[m->cur].about;
+    const char *about = _(items[m->cur].about);
     if (m->cur == ITEM_RESUME)
-        about = m->have_autosave ? m->saved : "No saved game yet: games are saved after every move";
+        about = m->have_autosave ? m->saved : _("No saved game yet: games are saved after every move");
     grid_put(g, row0 + ITEM_COUNT + 1, (g->w - grid_text_width(about)) / 2, ST_DIM, about);
-    static const char *const keys[] = {"\xe2\x86\x91\xe2\x86\x93", "choose", "Enter", "open",
-                                       "?", "help", "q", "quit", NULL};
-    static const char *const keys_ascii[] = {"up/down", "choose", "Enter", "open", "?", "help",
-                                             "q", "quit", NULL};
+    static const char *const keys[] = {"\xe2\x86\x91\xe2\x86\x93", N_("choose"), "Enter", N_("open"),
+                                       "?", N_("help"), "q", N_("quit"), NULL};
+    static const char *const keys_ascii[] = {"up/down", N_("choose"), "Enter", N_("open"), "?", N_("help"),
+                                             "q", N_("quit"), NULL};
     draw_keys(g, app->glyphs->utf8 ? keys : keys_ascii);
 }
 

@@ -8,6 +8,7 @@
 #include <curses.h>
 
 #include "ui/form.h"
+#include "ui/i18n.h"
 #include "ui/screen.h"
 #include "ui/session.h"
 
@@ -47,11 +48,11 @@ static int newgame_init(Screen *s, void *arg)
     Form *f = &ng->form;
     form_add_game_fields(f, &ng->game, 1);
     form_add(f, (FormField){.kind = FIELD_HEADING, .label = ""});
-    form_add_player_fields(f, &ng->side[0], "First player", !ng->watch);
-    form_add_player_fields(f, &ng->side[1], "Second player", false);
+    form_add_player_fields(f, &ng->side[0], N_("First player"), !ng->watch);
+    form_add_player_fields(f, &ng->side[1], N_("Second player"), false);
     form_add(f, (FormField){.kind = FIELD_HEADING, .label = ""});
-    ng->start = form_add(f, (FormField){.kind = FIELD_BUTTON, .label = ng->watch ? "Start watching" : "Start game"});
-    f->f[ng->side[0].who].help = "Human: you play this side with the keys or the mouse";
+    ng->start = form_add(f, (FormField){.kind = FIELD_BUTTON, .label = ng->watch ? N_("Start watching") : N_("Start game")});
+    f->f[ng->side[0].who].help = N_("Human: you play this side with the keys or the mouse");
     if (have_last[ng->watch]) {
         int cur = 0;
         *f = last_form[ng->watch];
@@ -87,7 +88,7 @@ static void start(Screen *s)
     UiGameArg arg = {.session = session, .watch = ng->watch};
     app_pop(s);
     if (app_push(s->app, ng->watch ? &screen_watch : &screen_game, &arg) != 0) {
-        app_message(s->app, ST_BAD, "%s", arg.error[0] ? arg.error : "cannot start the game");
+        app_message(s->app, ST_BAD, "%s", arg.error[0] ? arg.error : _("cannot start the game"));
         session_free(session);
     }
 }
@@ -104,12 +105,12 @@ static void newgame_key(Screen *s, int key)
 static void newgame_draw(Screen *s, Grid *g)
 {
     NewGame *ng = s->data;
-    draw_title(g, ng->watch ? "Watch: computer against computer" : "New game", s->app);
+    draw_title(g, ng->watch ? _("Watch: computer against computer") : _("New game"), s->app);
     form_draw(&ng->form, g, 2, 2, g->h - 7, g->w - 4, s->app->glyphs);
-    static const char *const keys[] = {"\xe2\x86\x91\xe2\x86\x93", "field", "\xe2\x86\x90\xe2\x86\x92",
-                                       "change", "Enter", "start", "Esc", "back", "?", "help", NULL};
-    static const char *const keys_ascii[] = {"up/down", "field", "left/right", "change",
-                                             "Enter", "start", "Esc", "back", "?", "help", NULL};
+    static const char *const keys[] = {"\xe2\x86\x91\xe2\x86\x93", N_("field"), "\xe2\x86\x90\xe2\x86\x92",
+                                       N_("change"), "Enter", N_("start"), "Esc", N_("back"), "?", N_("help"), NULL};
+    static const char *const keys_ascii[] = {"up/down", N_("field"), "left/right", N_("change"),
+                                             "Enter", N_("start"), "Esc", N_("back"), "?", N_("help"), NULL};
     draw_keys(g, s->app->glyphs->utf8 ? keys : keys_ascii);
 }
 

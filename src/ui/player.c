@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "ui/i18n.h"
 #include "ui/player.h"
 
 const char *ui_player_algorithm(const UiPlayer *p)
@@ -28,7 +29,7 @@ static void engine_name(const UiPlayer *p, char *buf, size_t len)
 void ui_player_describe(const UiPlayer *p, char *buf, size_t len)
 {
     if (p->human) {
-        snprintf(buf, len, "Human");
+        snprintf(buf, len, "%s", _("Human"));
         return;
     }
     if (p->external[0]) {

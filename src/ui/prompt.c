@@ -4,6 +4,7 @@
 
 #include <curses.h>
 
+#include "ui/i18n.h"
 #include "ui/screen.h"
 
 typedef struct {
@@ -70,7 +71,7 @@ static void prompt_draw(Screen *s, Grid *g)
         shown++;
     int x = grid_put(g, y + 2, 4, ST_NORMAL, shown);
     grid_putcp(g, y + 2, x, ST_NORMAL | SF_CURSOR, ' ');
-    grid_putn(g, y + 3, 4, ST_DIM, "Enter accept   Esc cancel   Ctrl-U clear", w - 4);
+    grid_putn(g, y + 3, 4, ST_DIM, _("Enter accept   Esc cancel   Ctrl-U clear"), w - 4);
 }
 
 const ScreenOps screen_prompt = {

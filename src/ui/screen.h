@@ -95,7 +95,8 @@ void app_message(App *app, int style, const char *fmt, ...)
 
 /* Shared drawing helpers. */
 void draw_title(Grid *g, const char *title, const App *app);
-/* The one-line key help at the bottom: "k key  k key ..." with keys styled. */
+/* The one-line key help at the bottom: "k key  k key ..." with keys styled;
+ * the descriptions (mark them N_) are translated here, the key names not. */
 void draw_keys(Grid *g, const char *const *pairs);
 void draw_message(Grid *g, const App *app);
 

@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "ui/i18n.h"
 #include "ui/session.h"
 
 static int grow(Session *s, int need)
@@ -132,7 +133,7 @@ bool session_over(const Session *s, int *value, const char **why)
             stack[i] = session_state(s, s->n + 1 - n + i);
         if (g->ops->history_result(g, stack, n, &v)) {
             *value = game_side(g, cur) == 0 ? v : -v;
-            *why = "repetition";
+            *why = N_("repetition");
             return true;
         }
     }

@@ -4,6 +4,7 @@
 #include <curses.h>
 
 #include "ui/form.h"
+#include "ui/i18n.h"
 #include "ui/screen.h"
 #include "ui/settings.h"
 #include "ui/theme.h"
@@ -13,9 +14,9 @@ typedef struct {
     int glyphs, colour, delay, hint, legal, save;
 } SettingsScreen;
 
-static const char *const glyph_names[] = {"auto (UTF-8 when the locale has it)", "ASCII"};
-static const char *const colour_names[] = {"auto (off with NO_COLOR)", "monochrome"};
-static const char *const yesno[] = {"no", "yes"};
+static const char *const glyph_names[] = {N_("auto (UTF-8 when the locale has it)"), "ASCII"};
+static const char *const colour_names[] = {N_("auto (off with NO_COLOR)"), N_("monochrome")};
+static const char *const yesno[] = {N_("no"), N_("yes")};
 
 static int settings_init(Screen *s, void *arg)
 {
@@ -24,20 +25,20 @@ static int settings_init(Screen *s, void *arg)
     if (!ss)
         return -1;
     Form *f = &ss->form;
-    ss->glyphs = form_add(f, (FormField){.kind = FIELD_CHOICE, .label = "Pieces and lines", .choices = glyph_names, .nchoices = 2,
+    ss->glyphs = form_add(f, (FormField){.kind = FIELD_CHOICE, .label = N_("Pieces and lines"), .choices = glyph_names, .nchoices = 2,
                                          .value = settings.glyphs,
-                                         .help = "ASCII draws K R B G S P and +-| everywhere"});
-    ss->colour = form_add(f, (FormField){.kind = FIELD_CHOICE, .label = "Colours", .choices = colour_names, .nchoices = 2,
+                                         .help = N_("ASCII draws K R B G S P and +-| everywhere")});
+    ss->colour = form_add(f, (FormField){.kind = FIELD_CHOICE, .label = N_("Colours"), .choices = colour_names, .nchoices = 2,
                                          .value = settings.colour,
-                                         .help = "monochrome uses bold, underline and reverse"});
-    ss->legal = form_add(f, (FormField){.kind = FIELD_CHOICE, .label = "Mark legal moves", .choices = yesno, .nchoices = 2,
+                                         .help = N_("monochrome uses bold, underline and reverse")});
+    ss->legal = form_add(f, (FormField){.kind = FIELD_CHOICE, .label = N_("Mark legal moves"), .choices = yesno, .nchoices = 2,
                                         .value = settings.show_legal});
-    ss->delay = form_add(f, (FormField){.kind = FIELD_NUMBER, .label = "Watch delay (ms)", .value = settings.watch_delay,
+    ss->delay = form_add(f, (FormField){.kind = FIELD_NUMBER, .label = N_("Watch delay (ms)"), .value = settings.watch_delay,
                                         .lo = 0, .hi = 10000,
-                                        .help = "pause between moves when watching (+/- there too)"});
-    ss->hint = form_add(f, (FormField){.kind = FIELD_NUMBER, .label = "Hint depth", .value = settings.hint_depth,
-                                       .lo = 1, .hi = 30, .help = "how deep the hint search looks"});
-    ss->save = form_add(f, (FormField){.kind = FIELD_BUTTON, .label = "Save and go back"});
+                                        .help = N_("pause between moves when watching (+/- there too)")});
+    ss->hint = form_add(f, (FormField){.kind = FIELD_NUMBER, .label = N_("Hint depth"), .value = settings.hint_depth,
+                                       .lo = 1, .hi = 30, .help = N_("how deep the hint search looks")});
+    ss->save = form_add(f, (FormField){.kind = FIELD_BUTTON, .label = N_("Save and go back")});
     s->data = ss;
     return 0;
 }
@@ -61,7 +62,7 @@ static void save_and_close(Screen *s)
 {
     apply(s);
     if (settings_save() != 0)
-        app_message(s->app, ST_BAD, "could not write the settings file");
+        app_message(s->app, ST_BAD, "%s", _("could not write the settings file"));
     app_pop(s);
 }
 
@@ -76,19 +77,19 @@ static void settings_key(Screen *s, int key)
         apply(s);
         return;
     }
-    static const FormActions act = {save_and_close, apply, "Keys"};
+    static const FormActions act = {save_and_close, apply, N_("Keys")};
     form_screen_key(s, &ss->form, key, &act);
 }
 
 static void settings_draw(Screen *s, Grid *g)
 {
     SettingsScreen *ss = s->data;
-    draw_title(g, "Settings", s->app);
+    draw_title(g, _("Settings"), s->app);
     form_draw(&ss->form, g, 2, 2, g->h - 6, g->w - 4, s->app->glyphs);
-    static const char *const keys[] = {"\xe2\x86\x91\xe2\x86\x93", "field", "\xe2\x86\x90\xe2\x86\x92",
-                                       "change", "Enter", "save", "Esc", "back", NULL};
-    static const char *const keys_ascii[] = {"up/down", "field", "left/right", "change",
-                                             "Enter", "save", "Esc", "back", NULL};
+    static const char *const keys[] = {"\xe2\x86\x91\xe2\x86\x93", N_("field"), "\xe2\x86\x90\xe2\x86\x92",
+                                       N_("change"), "Enter", N_("save"), "Esc", N_("back"), NULL};
+    static const char *const keys_ascii[] = {"up/down", N_("field"), "left/right", N_("change"),
+                                             "Enter", N_("save"), "Esc", N_("back"), NULL};
     draw_keys(g, s->app->glyphs->utf8 ? keys : keys_ascii);
 }
 

@@ -42,7 +42,7 @@ typedef enum {
 
 typedef struct BoardView {
     const char *family;
-    const char *side_name[2];  /* "Black"/"White", "South"/"North", ... */
+    const char *side_name[2];  /* "Black"/"White", "South"/"North", ... (N_: draw with _()) */
     /* Size of the drawing in cells. */
     void (*size)(const Game *g, const Glyphs *gl, int *w, int *h);
     void (*draw)(Grid *out, const ViewCtx *ctx);

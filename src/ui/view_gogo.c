@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "games/gogo/gogo.h"
+#include "ui/i18n.h"
 #include "ui/view.h"
 
 /* Layout: gote's hand, file labels, the framed board, sente's hand. */
@@ -72,8 +73,8 @@ static void draw_hand(Grid *out, const ViewCtx *ctx, int owner, int y)
 {
     int xs[5], counts[5];
     hand_layout(ctx->game, ctx->state, owner, ctx->glyphs, xs, counts);
-    grid_put(out, y, 0, owner ? ST_P1 : ST_P0, owner ? "Gote" : "Sente");
-    grid_put(out, y, 6, ST_DIM, "hand");
+    grid_put(out, y, 0, owner ? ST_P1 : ST_P0, owner ? _("Gote") : _("Sente"));
+    grid_put(out, y, 6, ST_DIM, _("hand"));
     bool any = false;
     for (int i = 0; i < GOGO_HAND_KINDS; i++) {
         if (xs[i] < 0)
@@ -244,8 +245,8 @@ static bool has_moves_from(const Game *g, const void *state, const Cursor *c)
 static PickResult select_here(const Game *g, const void *state, Cursor *c, char *msg, size_t len)
 {
     if (!has_moves_from(g, state, c)) {
-        snprintf(msg, len, "%s", gogo_in_check(g, state) ? "you are in check: that piece cannot help"
-                                                          : "that piece has no legal move");
+        snprintf(msg, len, "%s", gogo_in_check(g, state) ? _("you are in check: that piece cannot help")
+                                                          : _("that piece has no legal move"));
         return PICK_NONE;
     }
     c->selected = true;
@@ -262,7 +263,7 @@ static PickResult gg_pick(const Game *g, const void *state, Cursor *c, Move move
     int side = gogo_side_to_move(g, state);
     if (c->area != 0) {
         if (c->area - 1 != side) {
-            snprintf(msg, len, "those are your opponent's pieces in hand");
+            snprintf(msg, len, "%s", _("those are your opponent's pieces in hand"));
             return PICK_NONE;
         }
         return select_here(g, state, c, msg, len);
@@ -270,11 +271,11 @@ static PickResult gg_pick(const Game *g, const void *state, Cursor *c, Move move
     if (!c->selected || (c->sel_area == 0 && own_piece(g, state, c->row, c->col))) {
         if (c->selected && c->sel_row == c->row && c->sel_col == c->col) {
             c->selected = false;
-            snprintf(msg, len, "put back");
+            snprintf(msg, len, "%s", _("put back"));
             return PICK_NONE;
         }
         if (!own_piece(g, state, c->row, c->col)) {
-            snprintf(msg, len, "pick one of your own pieces, or one in your hand");
+            snprintf(msg, len, "%s", _("pick one of your own pieces, or one in your hand"));
             return PICK_NONE;
         }
         return select_here(g, state, c, msg, len);
@@ -288,8 +289,8 @@ static PickResult gg_pick(const Game *g, const void *state, Cursor *c, Move move
             c->selected = false;
             return PICK_MOVE;
         }
-        snprintf(msg, len, "cannot drop there%s",
-                 gogo_in_check(g, state) ? " (you are in check)" : "");
+        snprintf(msg, len, "%s", gogo_in_check(g, state) ? _("cannot drop there (you are in check)")
+                                                         : _("cannot drop there"));
         return PICK_NONE;
     }
     int ff, fr;
@@ -308,8 +309,8 @@ static PickResult gg_pick(const Game *g, const void *state, Cursor *c, Move move
         c->selected = false;
         return PICK_MOVE;
     }
-    snprintf(msg, len, "that piece cannot go there%s",
-             gogo_in_check(g, state) ? " (you are in check)" : "");
+    snprintf(msg, len, "%s", gogo_in_check(g, state) ? _("that piece cannot go there (you are in check)")
+                                                     : _("that piece cannot go there"));
     return PICK_NONE;
 }
 
@@ -360,13 +361,13 @@ static void gg_score(const Game *g, const void *state, char *buf, size_t len)
     for (int o = 0; o < 2; o++)
         for (int i = 0; i < GOGO_HAND_KINDS; i++)
             in_hand[o] += gogo_hand_count(g, state, o, hand_order[i]);
-    snprintf(buf, len, "In hand: Sente %d  Gote %d%s", in_hand[0], in_hand[1],
-             gogo_in_check(g, state) ? "   CHECK!" : "");
+    snprintf(buf, len, _("In hand: Sente %d  Gote %d%s"), in_hand[0], in_hand[1],
+             gogo_in_check(g, state) ? _("   CHECK!") : "");
 }
 
 const BoardView view_gogo = {
     .family = "gogo",
-    .side_name = {"Sente", "Gote"},
+    .side_name = {N_("Sente"), N_("Gote")},
     .size = gg_size,
     .draw = gg_draw,
     .cursor_home = gg_home,

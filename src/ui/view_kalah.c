@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ui/i18n.h"
 #include "ui/view.h"
 
 #define KALAH_MAX_PITS 16
@@ -129,7 +130,7 @@ static void kl_draw(Grid *out, const ViewCtx *ctx)
     grid_put(out, ROW_STORES, right + PIT_W, ST_DIM, gl->v);
     grid_printf(out, ROW_STORES, 1, ST_P1 | SF_BOLD, "%3d", b.store[1]);
     grid_printf(out, ROW_STORES, right + 1, ST_P0 | SF_BOLD, "%3d", b.store[0]);
-    const char *arrow = gl->utf8 ? "\xe2\x86\xba sowing" : "sowing anticlockwise";
+    const char *arrow = gl->utf8 ? _("\xe2\x86\xba sowing") : "sowing anticlockwise";
     if (grid_text_width(arrow) > right - PIT_W - 3)
         arrow = gl->utf8 ? "\xe2\x86\xba" : "sowing";
     grid_put(out, ROW_STORES, (right + PIT_W - grid_text_width(arrow)) / 2 + 1, ST_DIM, arrow);
@@ -169,7 +170,7 @@ static PickResult kl_pick(const Game *g, const void *state, Cursor *c, Move move
     Err err = {{0}};
     KalahBoard b;
     if (read_board(g, state, &b) && c->col < b.pits && b.seeds[b.side][c->col] == 0) {
-        snprintf(msg, len, "pit %d is empty: choose a pit with seeds", c->col + 1);
+        snprintf(msg, len, _("pit %d is empty: choose a pit with seeds"), c->col + 1);
         return PICK_NONE;
     }
     snprintf(text, sizeof text, "%d", c->col + 1);
@@ -208,12 +209,12 @@ static void kl_score(const Game *g, const void *state, char *buf, size_t len)
         snprintf(buf, len, "?");
         return;
     }
-    snprintf(buf, len, "In store: South %d  North %d", b.store[0], b.store[1]);
+    snprintf(buf, len, _("In store: South %d  North %d"), b.store[0], b.store[1]);
 }
 
 const BoardView view_kalah = {
     .family = "kalah",
-    .side_name = {"South", "North"},
+    .side_name = {N_("South"), N_("North")},
     .size = kl_size,
     .draw = kl_draw,
     .cursor_home = kl_home,

@@ -4,6 +4,7 @@
 #include <stdio.h>
 
 #include "games/reversi/reversi.h"
+#include "ui/i18n.h"
 #include "ui/view.h"
 
 enum { CELL_W = 3, LEFT = 3, TOP = 2 };
@@ -115,12 +116,12 @@ static void rv_score(const Game *g, const void *state, char *buf, size_t len)
     int b, w;
     reversi_disc_counts(g, state, &b, &w);
     int empty = reversi_rows(g) * reversi_cols(g) - b - w;
-    snprintf(buf, len, "Discs: Black %d  White %d  (%d empty)", b, w, empty);
+    snprintf(buf, len, _("Discs: Black %d  White %d  (%d empty)"), b, w, empty);
 }
 
 const BoardView view_reversi = {
     .family = "reversi",
-    .side_name = {"Black", "White"},
+    .side_name = {N_("Black"), N_("White")},
     .size = rv_size,
     .draw = rv_draw,
     .cursor_home = rv_home,

@@ -6,6 +6,7 @@
 
 #include "ui/fmt.h"
 #include "ui/game_screen.h"
+#include "ui/i18n.h"
 
 static int watch_init(Screen *s, void *arg)
 {
@@ -37,7 +38,7 @@ static void watch_key(Screen *s, int key)
         gs->step = false;
         if (!gs->paused)
             gs->next_move_at = 0;
-        app_message(s->app, ST_NORMAL, gs->paused ? "paused" : "playing");
+        app_message(s->app, ST_NORMAL, "%s", gs->paused ? _("paused") : _("playing"));
         return;
     case '.':
         gs->paused = false;
@@ -47,11 +48,11 @@ static void watch_key(Screen *s, int key)
     case '+':
     case '=':
         gs->delay_ms = gs->delay_ms > 100 ? gs->delay_ms / 2 : 0;
-        app_message(s->app, ST_NORMAL, "delay between moves: %d ms", gs->delay_ms);
+        app_message(s->app, ST_NORMAL, _("delay between moves: %d ms"), gs->delay_ms);
         return;
     case '-':
         gs->delay_ms = gs->delay_ms ? (gs->delay_ms * 2 > 8000 ? 8000 : gs->delay_ms * 2) : 100;
-        app_message(s->app, ST_NORMAL, "delay between moves: %d ms", gs->delay_ms);
+        app_message(s->app, ST_NORMAL, _("delay between moves: %d ms"), gs->delay_ms);
         return;
     default:
         game_screen_common_key(s, key);
@@ -63,12 +64,12 @@ static void draw_totals(Screen *s, Grid *g, int y, int x)
 {
     GameScreen *gs = s->data;
     char a[32];
-    grid_put(g, y, x, ST_TITLE, "Totals");
-    grid_printf(g, y, x + 9, ST_P0, "%-11s", gs->view->side_name[0]);
-    grid_printf(g, y, x + 21, ST_P1, "%s", gs->view->side_name[1]);
-    const char *labels[] = {"searches", "nodes", "leaves", "hits", "time"};
+    grid_put(g, y, x, ST_TITLE, _("Totals"));
+    grid_put_field(g, y, x + 9, ST_P0, _(gs->view->side_name[0]), 11);
+    grid_put(g, y, x + 21, ST_P1, _(gs->view->side_name[1]));
+    static const char *const labels[] = {N_("searches"), N_("nodes"), N_("leaves"), N_("hits"), N_("time")};
     for (int r = 0; r < 5; r++) {
-        grid_put(g, y + 1 + r, x, ST_DIM, labels[r]);
+        grid_putn(g, y + 1 + r, x, ST_DIM, _(labels[r]), 8);
         for (int i = 0; i < 2; i++) {
             const SideTotals *t = &gs->driver.totals[i];
             switch (r) {
@@ -92,13 +93,13 @@ static void watch_draw(Screen *s, Grid *g)
     int y = game_screen_draw_search(s, g, py, px, w);
     /* totals under the board: the board views are at most 13 rows high */
     draw_totals(s, g, g->h - 10, 2);
-    grid_printf(g, g->h - 3, g->w - 22, ST_DIM, "delay %5d ms", gs->delay_ms);
+    grid_printf(g, g->h - 3, g->w - 22, ST_DIM, _("delay %5d ms"), gs->delay_ms);
     game_screen_draw_moves(s, g, y, px, w, g->h - 4 - y);
-    static const char *const keys[] = {"Space", "pause", ".", "step", "+/-", "speed", "u/r",
-                                       "undo/redo", "c", "compare", "Esc", "back", "q", "quit",
+    static const char *const keys[] = {"Space", N_("pause"), ".", N_("step"), "+/-", N_("speed"), "u/r",
+                                       N_("undo/redo"), "c", N_("compare"), "Esc", N_("back"), "q", N_("quit"),
                                        NULL};
-    static const char *const over_keys[] = {"y", "watch again", "n", "new", "u", "undo", "c",
-                                            "compare", "Esc", "back", "q", "quit", NULL};
+    static const char *const over_keys[] = {"y", N_("watch again"), "n", N_("new"), "u", N_("undo"), "c",
+                                            N_("compare"), "Esc", N_("back"), "q", N_("quit"), NULL};
     draw_keys(g, gs->over ? over_keys : keys);
 }
 
