@@ -4,6 +4,7 @@
 
 #include "engine/game.h"
 #include "ui/fmt.h"
+#include "ui/i18n.h"
 
 void fmt_count(uint64_t n, char *buf, size_t len)
 {
@@ -35,9 +36,9 @@ void fmt_short(uint64_t n, char *buf, size_t len)
 void fmt_value(int v, char *buf, size_t len)
 {
     if (v >= SCORE_WIN_MIN)
-        snprintf(buf, len, "win in %d", SCORE_WIN - v);
+        snprintf(buf, len, _("win in %d"), SCORE_WIN - v);
     else if (v <= -SCORE_WIN_MIN)
-        snprintf(buf, len, "loss in %d", SCORE_WIN + v);
+        snprintf(buf, len, _("loss in %d"), SCORE_WIN + v);
     else
         snprintf(buf, len, "%+d", v);
     if (v == 0)

@@ -67,8 +67,10 @@ static void prompt_draw(Screen *s, Grid *g)
     /* Show the end of a long answer: that is where the typing happens. */
     const char *shown = p->text;
     int room = w - 6;
-    while (*shown && grid_text_width(shown) > room)
-        shown++;
+    while (*shown && grid_text_width(shown) > room) {
+        uint32_t cp; /* a whole character at a time: never half a kanji */
+        shown += grid_utf8_decode(shown, &cp);
+    }
     int x = grid_put(g, y + 2, 4, ST_NORMAL, shown);
     grid_putcp(g, y + 2, x, ST_NORMAL | SF_CURSOR, ' ');
     grid_putn(g, y + 3, 4, ST_DIM, _("Enter accept   Esc cancel   Ctrl-U clear"), w - 4);

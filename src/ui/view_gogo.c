@@ -74,7 +74,8 @@ static void draw_hand(Grid *out, const ViewCtx *ctx, int owner, int y)
     int xs[5], counts[5];
     hand_layout(ctx->game, ctx->state, owner, ctx->glyphs, xs, counts);
     grid_put(out, y, 0, owner ? ST_P1 : ST_P0, owner ? _("Gote") : _("Sente"));
-    grid_put(out, y, 6, ST_DIM, _("hand"));
+    /* clipped: the hand items start at HAND_X whatever the language */
+    grid_putn(out, y, 6, ST_DIM, _("hand"), HAND_X - 7);
     bool any = false;
     for (int i = 0; i < GOGO_HAND_KINDS; i++) {
         if (xs[i] < 0)
