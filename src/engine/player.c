@@ -108,6 +108,10 @@ int search_config_set(SearchConfig *cfg, const char *key, const char *value, Err
             cfg->endgame = SEARCH_ENDGAME_ALL;
             return 1;
         }
+        if (value && strcmp(value, "auto") == 0) {
+            cfg->endgame = SEARCH_ENDGAME_AUTO;
+            return 1;
+        }
         if (parse_long(key, value, 0, SEARCH_ENDGAME_ALL, &v, err) != 0)
             return -1;
         cfg->endgame = (int)v;
@@ -214,7 +218,7 @@ void player_format(const Player *p, char *buf, size_t len)
         ADD(",guess=%d", c->guess);
     if (c->endgame >= SEARCH_ENDGAME_ALL)
         ADD(",endgame=all");
-    else if (c->endgame)
+    else if (c->endgame != d.endgame)
         ADD(",endgame=%d", c->endgame);
     if (c->extra_turn != d.extra_turn)
         ADD(",extra-turn=%s", c->extra_turn == EXTRA_TURN_FULL ? "full" : "simplified");
