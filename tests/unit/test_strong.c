@@ -209,13 +209,12 @@ static void test_options_and_specs(void **unused)
     assert_int_equal(a, ALGO_YOMI);
     assert_string_equal(algo_name(ALGO_YOMI), "yomi");
     Player p;
-    assert_int_equal(player_parse("yomi:8,null-move=off,lmr=off,probcut=on", &p, &err), 0);
+    assert_int_equal(player_parse("yomi:8,null-move=off,lmr=off", &p, &err), 0);
     assert_int_equal(p.cfg.algo, ALGO_YOMI);
-    assert_int_equal(p.cfg.features,
-                     (YOMI_DEFAULT_FEATURES & ~(YOMI_NULL_MOVE | YOMI_LMR)) | YOMI_PROBCUT);
+    assert_int_equal(p.cfg.features, YOMI_DEFAULT_FEATURES & ~(YOMI_NULL_MOVE | YOMI_LMR));
     char text[256];
     player_format(&p, text, sizeof text);
-    assert_string_equal(text, "yomi:8,null-move=off,lmr=off,probcut=on");
+    assert_string_equal(text, "yomi:8,null-move=off,lmr=off");
     Player back;
     assert_int_equal(player_parse(text, &back, &err), 0);
     assert_int_equal(back.cfg.features, p.cfg.features);
