@@ -177,6 +177,11 @@ struct GameOps {
      * kalah).  The engine never asks when the side to move is in check. */
     bool (*null_move_ok)(const Game *g, const void *state);
     void (*play_null)(const Game *g, const void *state, void *child);
+    /* Where the default player (the yomi algorithm, `endgame` left at
+     * auto) starts handing positions to the solver, in solver_size()'s
+     * measure: near enough the end that a solve costs about as much as a
+     * few plies of search.  NULL or 0: never. */
+    int (*solver_default)(const Game *g);
 };
 
 /* Every Game starts with this header; a game's own struct embeds it first

@@ -44,7 +44,6 @@ static const struct {
 } features[] = {
     {"aspiration", YOMI_ASPIRATION},           {"null-move", YOMI_NULL_MOVE},
     {"lmr", YOMI_LMR},                         {"check-extension", YOMI_CHECK_EXTENSION},
-    {"probcut", YOMI_PROBCUT},
 };
 #define NFEATURES (sizeof features / sizeof features[0])
 
@@ -106,6 +105,10 @@ int search_config_set(SearchConfig *cfg, const char *key, const char *value, Err
     } else if (strcmp(key, "endgame") == 0) {
         if (value && strcmp(value, "all") == 0) {
             cfg->endgame = SEARCH_ENDGAME_ALL;
+            return 1;
+        }
+        if (value && strcmp(value, "auto") == 0) {
+            cfg->endgame = SEARCH_ENDGAME_AUTO;
             return 1;
         }
         if (parse_long(key, value, 0, SEARCH_ENDGAME_ALL, &v, err) != 0)
@@ -214,7 +217,7 @@ void player_format(const Player *p, char *buf, size_t len)
         ADD(",guess=%d", c->guess);
     if (c->endgame >= SEARCH_ENDGAME_ALL)
         ADD(",endgame=all");
-    else if (c->endgame)
+    else if (c->endgame != d.endgame)
         ADD(",endgame=%d", c->endgame);
     if (c->extra_turn != d.extra_turn)
         ADD(",extra-turn=%s", c->extra_turn == EXTRA_TURN_FULL ? "full" : "simplified");

@@ -64,6 +64,7 @@ void search_config_default(SearchConfig *cfg)
     cfg->quiescence = true;
     cfg->extra_turn = EXTRA_TURN_FULL;
     cfg->features = YOMI_DEFAULT_FEATURES;
+    cfg->endgame = SEARCH_ENDGAME_AUTO;
 }
 
 Search *search_new(const Game *g, const SearchConfig *cfg, Err *err)
@@ -83,6 +84,8 @@ Search *search_new(const Game *g, const SearchConfig *cfg, Err *err)
     c->g = g;
     c->ops = g->ops;
     c->cfg = *cfg;
+    if (c->cfg.endgame == SEARCH_ENDGAME_AUTO)
+        c->cfg.endgame = cfg->algo == ALGO_YOMI && g->ops->solver_default ? g->ops->solver_default(g) : 0;
     c->live = &s->live;
     c->stop_request = &s->stop_request;
     c->quiescence = cfg->quiescence && g->ops->in_check && g->ops->noisy_moves;
@@ -105,7 +108,7 @@ Search *search_new(const Game *g, const SearchConfig *cfg, Err *err)
         ok = memo_init(&s->memo, (size_t)cfg->table_mb << 20) == 0;
         c->memo = &s->memo;
     }
-    if (ok && cfg->endgame > 0 && g->ops->solver_new) {
+    if (ok && c->cfg.endgame > 0 && g->ops->solver_new) {
         c->solver = g->ops->solver_new(g, cfg->table_mb, err);
         if (!c->solver) {
             search_free(s);
@@ -275,6 +278,7 @@ static void search_iterate(Search *s, SearchResult *r)
         swing = d > 1 ? (v > guess ? v - guess : guess - v) : 0;
         guess = v;
         stats_publish_best(c->live, d, v, len ? pv[0] : MOVE_NONE);
+        r->stats.exact = c->horizon == 0;
         if (c->horizon == 0)
             break;
     }
@@ -319,8 +323,10 @@ static int search_body(Search *s, SearchResult *r)
     stats_publish_best(&s->live, r->stats.depth, r->value, r->move);
     atomic_store_explicit(&s->live.end_ns, clock_ns(), memory_order_relaxed);
     const int depth = r->stats.depth;
+    const bool exact = n == 0 || r->stats.exact;
     fill_stats(s, &r->stats);
     r->stats.depth = depth;
+    r->stats.exact = exact;
     r->stats.running = false;
     atomic_store_explicit(&s->live.running, 0, memory_order_release);
     return 0;
@@ -383,6 +389,7 @@ static void fill_stats(const Search *s, SearchStats *out)
     out->value = atomic_load_explicit(&l->value, memory_order_relaxed);
     out->best = (Move)atomic_load_explicit(&l->best, memory_order_relaxed);
     out->running = atomic_load_explicit(&l->running, memory_order_relaxed) != 0;
+    out->exact = false; /* known only to the finished result */
     const uint64_t start = atomic_load_explicit(&l->start_ns, memory_order_relaxed);
     uint64_t end = atomic_load_explicit(&l->end_ns, memory_order_relaxed);
     if (end == 0)

@@ -53,22 +53,24 @@ typedef struct SearchConfig {
     bool quiescence;      /* games that have it (gogo) */
     ExtraTurnMode extra_turn;
     int endgame;          /* > 0: the game's solver takes positions this
-                             near the end (game.h solver_size); 0: never */
+                             near the end (game.h solver_size); 0: never;
+                             SEARCH_ENDGAME_AUTO (the default): see there */
     unsigned features;    /* ALGO_YOMI's YOMI_* switches (measuring them) */
 } SearchConfig;
 
 /* An `endgame` setting that gives the solver every position. */
 #define SEARCH_ENDGAME_ALL 1000
+/* The default `endgame`: the yomi algorithm takes the game's own choice
+ * (game.h solver_default), the seed algorithms never use a solver. */
+#define SEARCH_ENDGAME_AUTO (-1)
 
 /* The yomi algorithm's parts that can be switched off one by one (options
- * aspiration, null-move, lmr, check-extension: on|off) and the selective
- * one that is off unless asked for (probcut). */
+ * aspiration, null-move, lmr, check-extension: on|off). */
 enum {
     YOMI_ASPIRATION = 1u << 0,
     YOMI_NULL_MOVE = 1u << 1,
     YOMI_LMR = 1u << 2,
     YOMI_CHECK_EXTENSION = 1u << 3,
-    YOMI_PROBCUT = 1u << 4,
     YOMI_DEFAULT_FEATURES = YOMI_ASPIRATION | YOMI_NULL_MOVE | YOMI_LMR | YOMI_CHECK_EXTENSION
 };
 
@@ -94,6 +96,8 @@ typedef struct SearchStats {
     uint64_t elapsed_ms;
     uint64_t nps;
     bool running;
+    bool exact;           /* finished: value is the game's exact value
+                             (no leaf met the depth limit) */
 } SearchStats;
 
 typedef struct SearchResult {

@@ -703,6 +703,13 @@ int game_screen_draw_search(Screen *s, Grid *g, int y, int x, int w)
             grid_printf(g, yy, end + 1, ST_NORMAL, "(%s %s)", _(gs->view->side_name[searcher]),
                         value);
     }
+    if (st->exact && !st->running && st->best != MOVE_NONE) {
+        char solved[48];
+        fmt_solved(st->value, solved, sizeof solved);
+        grid_printf(g, y + 1 + rows, x, ST_KEY, "solved: %s (%s)", solved,
+                    gs->view->side_name[searcher]);
+        rows++;
+    }
     draw_hint(gs, g, y + rows + 1, x);
     return y + rows + 3;
 }

@@ -31,4 +31,11 @@ see "|  3 |  3 |  3 |  3 |" "C locale: the ASCII board"
 ui_keys q
 see "yomi-exited-0" "quit"
 
+# Near the end the computer's search is the exact solve, and the panel says so.
+ui_start -- play kalah-4x2 --first yomi:40,time=200 --second human
+see "solved: win by 6 (South)" "the panel gives the exact outcome once solved"
+ui_keys q
+ui_keys y
+see "yomi-exited-0" "quit"
+
 done_testing

@@ -54,4 +54,23 @@ see "stopped by signal 15" "SIGTERM: says so"
 not_see "the game was saved" "SIGTERM at the menu: no game to claim saved"
 
 
+# Ctrl-Z and fg under a job-control shell (the other tests run yomi in an
+# orphaned process group, where the terminal's stop signal is discarded).
+T kill-server >/dev/null 2>&1
+ui_n=$((ui_n + 1))
+ui_sock="yomi-test-$$-$ui_n"
+T new-session -d -s ui -x 80 -y 24 \
+    "env -u NO_COLOR LANG=C.UTF-8 LC_ALL= HOME=$ui_tmp/home XDG_STATE_HOME=$ui_tmp/state PS1='sh> ' bash --norc --noprofile -i"
+ui_wait "sh>" 10
+ui_keys "TERM=screen $YOMI" Enter
+see "Compare algorithms" "yomi started from an interactive shell"
+ui_keys C-z
+see "Stopped" "Ctrl-Z suspends yomi and gives the shell its terminal back"
+not_see "Compare algorithms" "the menu is off the screen while suspended"
+ui_keys fg Enter
+see "Compare algorithms" "fg: yomi draws its screen again"
+ui_keys q
+ui_keys 'echo "yomi-exited-$?"' Enter
+see "yomi-exited-0" "and quits normally after being resumed"
+
 done_testing

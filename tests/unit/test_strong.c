@@ -209,13 +209,12 @@ static void test_options_and_specs(void **unused)
     assert_int_equal(a, ALGO_YOMI);
     assert_string_equal(algo_name(ALGO_YOMI), "yomi");
     Player p;
-    assert_int_equal(player_parse("yomi:8,null-move=off,lmr=off,probcut=on", &p, &err), 0);
+    assert_int_equal(player_parse("yomi:8,null-move=off,lmr=off", &p, &err), 0);
     assert_int_equal(p.cfg.algo, ALGO_YOMI);
-    assert_int_equal(p.cfg.features,
-                     (YOMI_DEFAULT_FEATURES & ~(YOMI_NULL_MOVE | YOMI_LMR)) | YOMI_PROBCUT);
+    assert_int_equal(p.cfg.features, YOMI_DEFAULT_FEATURES & ~(YOMI_NULL_MOVE | YOMI_LMR));
     char text[256];
     player_format(&p, text, sizeof text);
-    assert_string_equal(text, "yomi:8,null-move=off,lmr=off,probcut=on");
+    assert_string_equal(text, "yomi:8,null-move=off,lmr=off");
     Player back;
     assert_int_equal(player_parse(text, &back, &err), 0);
     assert_int_equal(back.cfg.features, p.cfg.features);
@@ -248,6 +247,44 @@ static void test_time_limit_answers(void **unused)
     game_close(g);
 }
 
+/* With `endgame` left at auto, yomi hands Kalah positions with at most
+ * four seeds a pit to the game's solver: a shallow search of Kalah(4,2)
+ * (16 seeds) is then the exact value, +6 (tests/data/kalah/solved.txt),
+ * and says so; the seed algorithms keep counting to their depth. */
+static void test_endgame_auto(void **unused)
+{
+    (void)unused;
+    Game *g = open_game("kalah-4x2", NULL, 0);
+    _Alignas(16) unsigned char root[GAME_MAX_STATE];
+    g->ops->start(g, root);
+    SearchConfig cfg;
+    yomi_config(&cfg, YOMI_DEFAULT_FEATURES);
+    assert_int_equal(cfg.endgame, SEARCH_ENDGAME_AUTO);
+    cfg.depth = 2;
+    static SearchResult r;
+    assert_int_equal(run(g, root, &cfg, &r), 6);
+    assert_true(r.stats.exact);
+    cfg.endgame = 0; /* without the solver, two plies are not the end */
+    run(g, root, &cfg, &r);
+    assert_false(r.stats.exact);
+    search_config_default(&cfg);
+    cfg.algo = ALGO_NEGASCOUT;
+    cfg.depth = 2;
+    run(g, root, &cfg, &r);
+    assert_false(r.stats.exact);
+    Player p;
+    Err err = {{0}};
+    char text[128];
+    assert_int_equal(player_parse("yomi:6,endgame=auto", &p, &err), 0);
+    assert_int_equal(p.cfg.endgame, SEARCH_ENDGAME_AUTO);
+    player_format(&p, text, sizeof text);
+    assert_string_equal(text, "yomi:6");
+    assert_int_equal(player_parse("yomi:6,endgame=0", &p, &err), 0);
+    player_format(&p, text, sizeof text);
+    assert_string_equal(text, "yomi:6,endgame=0");
+    game_close(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -256,6 +293,7 @@ int main(void)
         cmocka_unit_test(test_gogo_mates),
         cmocka_unit_test(test_options_and_specs),
         cmocka_unit_test(test_time_limit_answers),
+        cmocka_unit_test(test_endgame_auto),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -78,6 +78,12 @@ static void numbers_as_the_panels_show_them(void **unused)
     char buf[32];
     fmt_count(0, buf, sizeof buf);
     assert_string_equal(buf, "0");
+    fmt_solved(6, buf, sizeof buf);
+    assert_string_equal(buf, "win by 6");
+    fmt_solved(-2, buf, sizeof buf);
+    assert_string_equal(buf, "loss by 2");
+    fmt_solved(0, buf, sizeof buf);
+    assert_string_equal(buf, "draw");
     fmt_count(60060, buf, sizeof buf);
     assert_string_equal(buf, "60,060");
     fmt_count(1234567, buf, sizeof buf);

@@ -77,6 +77,12 @@ int kalah_db_value(const KalahDb *db, const KBoard *b, int seeds)
     return db->values[rank_of(db, b, seeds)];
 }
 
+uint64_t kalah_db_rank(const KalahDb *db, const KBoard *b, int seeds) { return rank_of(db, b, seeds); }
+
+void kalah_db_prefetch(const KalahDb *db, uint64_t rank) { __builtin_prefetch(db->values + rank); }
+
+int kalah_db_at(const KalahDb *db, uint64_t rank) { return db->values[rank]; }
+
 int kalah_db_seeds(const KalahDb *db) { return db->seeds; }
 
 void kalah_db_free(KalahDb *db)

@@ -53,6 +53,13 @@ int kalah_db_seeds(const KalahDb *db); /* K */
 /* The value of b, which has exactly `seeds` <= K seeds in its pits. */
 int kalah_db_value(const KalahDb *db, const KBoard *b, int seeds);
 
+/* The same in two steps, so a caller can start several loads before it
+ * waits for the first: the index of b's value, a hint to fetch it, the
+ * value at an index. */
+uint64_t kalah_db_rank(const KalahDb *db, const KBoard *b, int seeds);
+void kalah_db_prefetch(const KalahDb *db, uint64_t rank);
+int kalah_db_at(const KalahDb *db, uint64_t rank);
+
 /* Where the file for this shape and rule is (or would be). 0 ok, -1 + err. */
 int kalah_db_path(int pits, KalahCapture capture, char *path, size_t len, Err *err);
 

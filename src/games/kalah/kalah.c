@@ -659,4 +659,5 @@ const GameOps kalah_ops = {
     .solver_free = kalah_solver_free,
     .solver_size = kalah_solver_size,
     .solver_search = kalah_solver_search,
+    .solver_default = kalah_solver_default,
 };

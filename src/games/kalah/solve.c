@@ -20,6 +20,7 @@
 #define POLL_EVERY 4096
 #define BUCKET 4 /* entries per cache line */
 #define NO_PIT 0xFF
+#define GUESS_DEPTH 10 /* plies of the first guess's search */
 
 /* One table entry: exact bounds of the pits-only value. */
 typedef struct {
@@ -40,7 +41,6 @@ struct GameSolver {
     uint64_t buckets; /* a power of two */
     KalahDb *db;
     int db_seeds; /* positions with at most this many seeds are looked up; -1 none */
-    int etc_seeds; /* enhanced transposition cut-offs from this many seeds up */
     uint64_t nodes, next_poll;
     const SolverPoll *poll;
     bool stopped;
@@ -151,72 +151,91 @@ static void poll_now(GameSolver *sv)
         sv->stopped = true;
 }
 
-static int search(GameSolver *sv, const KBoard *b, int seeds, int alpha, int beta, int *best_pit);
+/* One move of a node, made before any is searched: the exact ones (game
+ * over, or few enough seeds for the database) need no search, and the
+ * others' table buckets are fetched from memory while the rest is made. */
+typedef struct {
+    KBoard b;     /* in the frame of whoever moves next */
+    uint64_t key; /* b's table key (searched children only) */
+    int gain;     /* what the mover banks by this move */
+    int left;     /* seeds left in the pits */
+    int value;    /* exact value for the mover, or NOT_EXACT */
+    uint8_t pit;
+    bool extra_turn;
+} Child;
 
-/* The value of one move for the mover, searched in (alpha, beta). */
-static int child_value(GameSolver *sv, const KBoard *b, int seeds, int pit, int alpha, int beta)
+#define NOT_EXACT (-30000)
+
+static int search(GameSolver *sv, const KBoard *b, int seeds, uint64_t key, int alpha, int beta,
+                  int *best_pit);
+
+/* The mover's value of a child from the child's own value. */
+static inline int through(const Child *c, int v) { return c->extra_turn ? c->gain + v : c->gain - v; }
+
+/* The value of one searched move for the mover, in (alpha, beta). */
+static int child_value(GameSolver *sv, const Child *c, int alpha, int beta)
 {
-    KBoard child;
-    const KMove r = kboard_play(b, sv->m, sv->capture_empty, pit, &child);
-    if (r.over)
-        return r.gain;
-    const int left = seeds - r.gain;
-    if (r.extra_turn)
-        return r.gain + search(sv, &child, left, alpha - r.gain, beta - r.gain, NULL);
-    kboard_flip(&child, sv->m);
-    return r.gain - search(sv, &child, left, r.gain - beta, r.gain - alpha, NULL);
+    if (c->extra_turn)
+        return c->gain + search(sv, &c->b, c->left, c->key, alpha - c->gain, beta - c->gain, NULL);
+    return c->gain - search(sv, &c->b, c->left, c->key, c->gain - beta, c->gain - alpha, NULL);
 }
 
-#define NO_CUT (-30000)
-
-/// Enhanced transposition cut-off: before searching any child, see whether
-/// one already in the table proves a value >= beta.  Kalah transposes a lot
-/// (sowing order rarely matters) so a child met by another path often
-/// decides the node at the price of a few table probes.
-static int etc(GameSolver *sv, const KBoard *b, int seeds, const uint8_t *pits, int n, int beta)
+/* Makes the moves of b in `pits` order; the database answers those it
+ * covers (all their ranks first, then the loads, so the misses overlap). */
+static int make_children(GameSolver *sv, const KBoard *b, int seeds, const uint8_t *pits, int n,
+                         Child *ch)
 {
+    const int np = 2 * sv->m;
+    uint64_t rank[MAX_PITS];
     for (int j = 0; j < n; j++) {
-        KBoard child;
-        const KMove r = kboard_play(b, sv->m, sv->capture_empty, pits[j], &child);
-        int v;
+        Child *c = &ch[j];
+        const KMove r = kboard_play(b, sv->m, sv->capture_empty, pits[j], &c->b);
+        c->pit = pits[j];
+        c->gain = r.gain;
+        c->extra_turn = r.extra_turn;
+        c->left = seeds - r.gain;
+        c->value = NOT_EXACT;
+        rank[j] = UINT64_MAX;
         if (r.over) {
-            v = r.gain;
-        } else {
-            const int left = seeds - r.gain;
-            if (!r.extra_turn)
-                kboard_flip(&child, sv->m);
-            int bound; /* the child's value bound that can help the mover */
-            if (left <= sv->db_seeds) {
-                bound = kalah_db_value(sv->db, &child, left);
-            } else {
-                const Entry *e = probe(sv, board_key(&child, 2 * sv->m, left));
-                if (!e)
-                    continue;
-                bound = r.extra_turn ? e->lower : e->upper;
-            }
-            v = r.extra_turn ? r.gain + bound : r.gain - bound;
+            c->value = r.gain;
+            continue;
         }
-        if (v >= beta)
-            return v;
+        if (!r.extra_turn)
+            kboard_flip(&c->b, sv->m);
+        if (c->left <= sv->db_seeds) {
+            rank[j] = kalah_db_rank(sv->db, &c->b, c->left);
+            kalah_db_prefetch(sv->db, rank[j]);
+        } else {
+            c->key = board_key(&c->b, np, c->left);
+            __builtin_prefetch(bucket_of(sv, c->key));
+        }
     }
-    return NO_CUT;
+    for (int j = 0; j < n; j++)
+        if (rank[j] != UINT64_MAX) {
+            sv->nodes++;
+            ch[j].value = through(&ch[j], kalah_db_at(sv->db, rank[j]));
+        }
+    return n;
 }
 
 /// Principal variation search over the pits-only board.  Kalah's values
 /// are narrow integers and most tests are null windows, so the table keeps
 /// both bounds of each position (as MTD(f) needs) and a position met again
-/// with a window its bounds decide costs nothing.  Below db_seeds the
-/// database answers exactly.  `best_pit` (the root) disables every shortcut
-/// that would leave the root without a move.
-static int search(GameSolver *sv, const KBoard *b, int seeds, int alpha, int beta, int *best_pit)
+/// with a window its bounds decide costs nothing.  All moves are made
+/// first: those the database or the game's end decides are exact and cost
+/// no search (one of them may already cut), and the others' table buckets
+/// are on their way from memory while the first child is searched.
+/// (Enhanced transposition cut-offs from the children's table entries
+/// were tried: fewer positions, more time, at these sizes.)  `best_pit` (the
+/// root) disables every shortcut that would leave the root without a move.
+static int search(GameSolver *sv, const KBoard *b, int seeds, uint64_t key, int alpha, int beta,
+                  int *best_pit)
 {
     if (++sv->nodes >= sv->next_poll)
         poll_now(sv);
     if (sv->stopped)
         return 0;
     const bool root = best_pit != NULL;
-    if (!root && seeds <= sv->db_seeds)
-        return kalah_db_value(sv->db, b, seeds);
     if (!root && alpha >= seeds)
         return seeds;
     if (!root && beta <= -seeds)
@@ -235,8 +254,6 @@ static int search(GameSolver *sv, const KBoard *b, int seeds, int alpha, int bet
         alpha = beta - 1;
         beta = beta + 1;
     }
-    const int np = 2 * sv->m;
-    const uint64_t key = board_key(b, np, seeds);
     int lower = -seeds, upper = seeds, hint = NO_PIT;
     const Entry *e = probe(sv, key);
     if (e) {
@@ -256,34 +273,36 @@ static int search(GameSolver *sv, const KBoard *b, int seeds, int alpha, int bet
     }
     const uint64_t nodes_before = sv->nodes;
     uint8_t pits[MAX_PITS];
-    const int n = order_moves(b, sv->m, hint, pits);
-    if (!root && seeds >= sv->etc_seeds) {
-        const int cut = etc(sv, b, seeds, pits, n, beta);
-        if (cut != NO_CUT) {
-            store(sv, key, cut, upper, NO_PIT, 1);
-            return cut;
+    Child ch[MAX_PITS];
+    const int n = make_children(sv, b, seeds, pits, order_moves(b, sv->m, hint, pits), ch);
+    int best = -seeds - 2, best_move = NO_PIT;
+    for (int j = 0; j < n; j++)
+        if (ch[j].value != NOT_EXACT && ch[j].value > best) {
+            best = ch[j].value;
+            best_move = ch[j].pit;
         }
-    }
-    int best = -seeds - 2, best_move = NO_PIT, a = alpha;
-    for (int j = 0; j < n; j++) {
+    int a = best > alpha ? best : alpha;
+    bool first = true;
+    for (int j = 0; j < n && a < beta; j++) {
+        if (ch[j].value != NOT_EXACT)
+            continue;
         int v;
-        if (j == 0) {
-            v = child_value(sv, b, seeds, pits[j], a, beta);
+        if (first) {
+            v = child_value(sv, &ch[j], a, beta);
+            first = false;
         } else {
-            v = child_value(sv, b, seeds, pits[j], a, a + 1);
+            v = child_value(sv, &ch[j], a, a + 1);
             if (v > a && v < beta && !sv->stopped)
-                v = child_value(sv, b, seeds, pits[j], v - 1, beta);
+                v = child_value(sv, &ch[j], v - 1, beta);
         }
         if (sv->stopped)
             return 0;
         if (v > best) {
             best = v;
-            best_move = pits[j];
+            best_move = ch[j].pit;
         }
         if (best > a)
             a = best;
-        if (a >= beta)
-            break;
     }
     if (best <= alpha)
         upper = best;
@@ -297,15 +316,55 @@ static int search(GameSolver *sv, const KBoard *b, int seeds, int alpha, int bet
     return best;
 }
 
+/// The first guess for MTD(f): a plain alpha-beta a few plies deep that
+/// counts what reaches the stores and calls the rest even (the database
+/// answers below its size).  Each MTD(f) test costs nearly a full solve
+/// and a guess two off costs one test more, while this costs a fraction
+/// of one test.
+static int guess_search(GameSolver *sv, const KBoard *b, int seeds, int depth, int alpha, int beta)
+{
+    sv->nodes++;
+    if (seeds <= sv->db_seeds)
+        return kalah_db_value(sv->db, b, seeds);
+    if (depth <= 0)
+        return 0;
+    uint8_t pits[MAX_PITS];
+    const int n = order_moves(b, sv->m, NO_PIT, pits);
+    int best = -seeds - 2;
+    for (int j = 0; j < n && best < beta; j++) {
+        KBoard child;
+        const KMove r = kboard_play(b, sv->m, sv->capture_empty, pits[j], &child);
+        int v = r.gain;
+        const int a = best > alpha ? best : alpha;
+        if (!r.over) {
+            const int left = seeds - r.gain;
+            if (r.extra_turn) {
+                v += guess_search(sv, &child, left, depth - 1, a - r.gain, beta - r.gain);
+            } else {
+                kboard_flip(&child, sv->m);
+                v -= guess_search(sv, &child, left, depth - 1, r.gain - beta, r.gain - a);
+            }
+        }
+        if (v > best)
+            best = v;
+    }
+    return best;
+}
+
 /// MTD(f) at the root: a wide window costs more than a few null-window
 /// tests that the table's two bounds make cheap to repeat, each moving
-/// the bound by two (values keep their parity).  The first guess is 0:
-/// Kalah's openings are close.  Within a narrower window than the values
-/// it stops as soon as the answer leaves it (fail-soft).
+/// the bound by two (values keep their parity).  The first guess comes
+/// from a shallow search (guess_search).  Within a narrower window than
+/// the values it stops as soon as the answer leaves it (fail-soft).
 static int mtdf(GameSolver *sv, const KBoard *b, int seeds, int alpha, int beta, int *best_pit)
 {
     int lower = -seeds, upper = seeds; /* the value is known to lie in [lower, upper] */
-    int g = (seeds & 1) ? 1 : 0, v = g;
+    int g = guess_search(sv, b, seeds, GUESS_DEPTH, -seeds - 1, seeds + 1), v = g;
+    if (((g - seeds) & 1) != 0)
+        g++;
+    if (sv->trace)
+        fprintf(stderr, "kalah solver: first guess %+d, %llu positions\n", g,
+                (unsigned long long)sv->nodes);
     while (lower < upper && !sv->stopped) {
         if (lower >= beta)
             return lower;
@@ -317,7 +376,7 @@ static int mtdf(GameSolver *sv, const KBoard *b, int seeds, int alpha, int beta,
             g = upper;
         /* test "value > g - 1?" */
         int pit = NO_PIT;
-        v = search(sv, b, seeds, g - 1, g, &pit);
+        v = search(sv, b, seeds, board_key(b, 2 * sv->m, seeds), g - 1, g, &pit);
         if (sv->trace)
             fprintf(stderr, "kalah solver: test %+d -> %+d, %llu positions\n", g, v,
                     (unsigned long long)sv->nodes);
@@ -372,6 +431,10 @@ int kalah_solver_size(const Game *g, const void *state)
     return seeds;
 }
 
+/* Four seeds a pit: with the small database built at first use such a
+ * position solves in a few thousand positions, a few plies' work. */
+int kalah_solver_default(const Game *g) { return 4 * as_kalah(g)->pits; }
+
 GameSolver *kalah_solver_new(const Game *g, int table_mb, Err *err)
 {
     const Kalah *k = as_kalah(g);
@@ -383,7 +446,6 @@ GameSolver *kalah_solver_new(const Game *g, int table_mb, Err *err)
     sv->capture_empty = k->capture == KALAH_CAPTURE_EMPTY;
     sv->db_seeds = -1;
     sv->trace = getenv("YOMI_KALAH_TRACE") != NULL;
-    sv->etc_seeds = getenv("KSOLVE_ETC") ? atoi(getenv("KSOLVE_ETC")) : 1000;
     /* No bigger than twice the boards the game can reach (all ways of
      * its seeds over the pits): small boards then cost no memory. */
     uint64_t bytes = (uint64_t)(table_mb > 0 ? table_mb : 1) << 20;
@@ -451,10 +513,7 @@ int kalah_solver_search(GameSolver *sv, const void *state, int alpha, int beta, 
         const int lo = alpha < -4 * MAX_TOTAL ? -4 * MAX_TOTAL : alpha;
         const int hi = beta > 4 * MAX_TOTAL ? 4 * MAX_TOTAL : beta;
         int pit = NO_PIT;
-        if (getenv("KSOLVE_PVS"))
-            v = stores + search(sv, &b, seeds, lo - stores, hi - stores, &pit);
-        else
-            v = stores + mtdf(sv, &b, seeds, lo - stores, hi - stores, &pit);
+        v = stores + mtdf(sv, &b, seeds, lo - stores, hi - stores, &pit);
         if (pit != NO_PIT)
             *best = kalah_move(g, s->side, pit);
     }
