@@ -50,11 +50,11 @@ void fmt_solved(int v, char *buf, size_t len)
     if (v >= SCORE_WIN_MIN || v <= -SCORE_WIN_MIN)
         fmt_value(v, buf, len);
     else if (v > 0)
-        snprintf(buf, len, "win by %d", v);
+        snprintf(buf, len, _("win by %d"), v);
     else if (v < 0)
-        snprintf(buf, len, "loss by %d", -v);
+        snprintf(buf, len, _("loss by %d"), -v);
     else
-        snprintf(buf, len, "draw");
+        snprintf(buf, len, "%s", _("draw"));
 }
 
 void fmt_ms(uint64_t ms, char *buf, size_t len)

@@ -706,8 +706,8 @@ int game_screen_draw_search(Screen *s, Grid *g, int y, int x, int w)
     if (st->exact && !st->running && st->best != MOVE_NONE) {
         char solved[48];
         fmt_solved(st->value, solved, sizeof solved);
-        grid_printf(g, y + 1 + rows, x, ST_KEY, "solved: %s (%s)", solved,
-                    gs->view->side_name[searcher]);
+        grid_printf(g, y + 1 + rows, x, ST_KEY, _("solved: %s (%s)"), solved,
+                    _(gs->view->side_name[searcher]));
         rows++;
     }
     draw_hint(gs, g, y + rows + 1, x);
