@@ -6,6 +6,10 @@
 . "$TESTLIB"
 top=$(cd "$(dirname "$0")/../.." && pwd)
 
+if [ "${YOMI_NLS:-yes}" = no ]; then
+    echo "1..0 # SKIP built with --disable-nls"
+    exit 0
+fi
 if ! locale -a 2>/dev/null | grep -qi '^ja_JP\.utf-\{0,1\}8$'; then
     echo "1..0 # SKIP no ja_JP.UTF-8 locale (locale-gen ja_JP.UTF-8)"
     exit 0
