@@ -55,6 +55,8 @@ static void start_locale(void)
     setlocale(LC_ALL, "");
     const char *dir = getenv("YOMI_LOCALEDIR");
     bindtextdomain(PACKAGE, dir && *dir ? dir : LOCALEDIR);
+    /* The grid decodes UTF-8 whatever the locale's own charset. */
+    bind_textdomain_codeset(PACKAGE, "UTF-8");
     textdomain(PACKAGE);
 }
 

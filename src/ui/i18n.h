@@ -21,6 +21,7 @@ static inline const char *i18n_same(const char *s) { return s; }
 #define _(s) i18n_same(s)
 #define textdomain(domain) i18n_same(domain)
 #define bindtextdomain(domain, dir) ((void)(dir), i18n_same(domain))
+#define bind_textdomain_codeset(domain, codeset) ((void)(codeset), i18n_same(domain))
 #define ngettext(one, many, n) ((n) == 1 ? i18n_same(one) : i18n_same(many))
 #endif
 #define N_(s) (s)
