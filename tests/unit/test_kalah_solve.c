@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "engine/game.h"
 #include "engine/search.h"
@@ -86,6 +87,42 @@ static void database_empty_capture(void **st)
 {
     (void)st;
     check_database("empty", KALAH_CAPTURE_EMPTY);
+}
+
+/* The cache file is mapped when loaded: a mapped database answers like a
+ * built one, and a file with one byte changed or cut short is refused
+ * (then rebuilt and rewritten), never used. */
+static void database_file_checked(void **st)
+{
+    (void)st;
+    Err err = {{0}};
+    KalahDb *db = kalah_db_open(3, KALAH_CAPTURE_STANDARD, 6, NULL, NULL, &err);
+    assert_non_null(db); /* built (and saved) now or by an earlier test */
+    kalah_db_free(db);
+    check_database("standard", KALAH_CAPTURE_STANDARD); /* from the file this time */
+    char path[1100];
+    assert_int_equal(kalah_db_path(3, KALAH_CAPTURE_STANDARD, path, sizeof path, &err), 0);
+    FILE *f = fopen(path, "r+b");
+    assert_non_null(f);
+    assert_int_equal(fseek(f, 0, SEEK_END), 0);
+    const long size = ftell(f);
+    assert_true(size > 900); /* the header and 924 values */
+    assert_int_equal(fseek(f, size / 2, SEEK_SET), 0);
+    const int byte = fgetc(f);
+    assert_int_equal(fseek(f, size / 2, SEEK_SET), 0);
+    fputc(byte ^ 1, f);
+    assert_int_equal(fclose(f), 0);
+    assert_null(kalah_db_open(3, KALAH_CAPTURE_STANDARD, 0, NULL, NULL, &err));
+    assert_non_null(strstr(err.msg, "no kalah database"));
+    assert_int_equal(truncate(path, size - 1), 0);
+    assert_null(kalah_db_open(3, KALAH_CAPTURE_STANDARD, 0, NULL, NULL, &err));
+    db = kalah_db_open(3, KALAH_CAPTURE_STANDARD, 6, NULL, NULL, &err); /* rebuilt */
+    assert_non_null(db);
+    kalah_db_free(db);
+    db = kalah_db_open(3, KALAH_CAPTURE_STANDARD, 0, NULL, NULL, &err); /* and saved again */
+    assert_non_null(db);
+    kalah_db_free(db);
+    check_database("standard", KALAH_CAPTURE_STANDARD);
 }
 
 static uint64_t rng = 12345;
@@ -237,6 +274,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(database_standard_capture),
         cmocka_unit_test(database_empty_capture),
+        cmocka_unit_test(database_file_checked),
         cmocka_unit_test(solver_small_boards),
         cmocka_unit_test(solver_without_database),
         cmocka_unit_test(solver_stops_when_asked),
