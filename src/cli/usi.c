@@ -20,6 +20,7 @@
 #include "config.h"
 #include "engine/agent.h"
 #include "engine/search.h"
+#include "engine/stats.h"
 #include "engine/usi.h"
 
 #define USI_MAX_DEPTH 64      /* deeper than any time control here reaches */
@@ -232,7 +233,25 @@ static int start_go(Usi *u, const UsiGo *go, Err *err)
     return 0;
 }
 
-/* An info line for each finished iteration, with the best move so far. */
+/* The moves of pv in USI notation, from the root, space-separated. */
+static void format_pv(const Usi *u, const Move *pv, int len, char *out, size_t size)
+{
+    const Game *g = u->g;
+    char mv[16];
+    _Alignas(16) unsigned char a[GAME_MAX_STATE], b[GAME_MAX_STATE];
+    memcpy(a, root_of(u), g->state_size);
+    size_t n = 0;
+    out[0] = '\0';
+    for (int i = 0; i < len && n + 16 < size; i++) {
+        g->ops->format_move(g, a, pv[i], mv, sizeof mv);
+        n += (size_t)snprintf(out + n, size - n, "%s%s", i ? " " : "", mv);
+        g->ops->play(g, a, pv[i], b);
+        memcpy(a, b, g->state_size);
+    }
+}
+
+/* An info line for each finished iteration, with its whole line, so a GUI
+ * shows what the engine expects while it still thinks. */
 static void report_progress(Usi *u)
 {
     SearchStats st;
@@ -240,12 +259,14 @@ static void report_progress(Usi *u)
     if (st.depth <= u->reported_depth || st.best == MOVE_NONE)
         return;
     u->reported_depth = st.depth;
-    char score[32], mv[16];
+    Move line[LIVE_PV_MAX];
+    const int len = search_poll_pv(u->search, line, LIVE_PV_MAX);
+    char score[32], pv[LIVE_PV_MAX * 8];
     format_score(st.value, score, sizeof score);
-    u->g->ops->format_move(u->g, root_of(u), st.best, mv, sizeof mv);
-    say("info depth %d score %s nodes %llu nps %llu time %llu pv %s", st.depth, score,
-        (unsigned long long)st.nodes, (unsigned long long)st.nps,
-        (unsigned long long)st.elapsed_ms, mv);
+    format_pv(u, line, len, pv, sizeof pv);
+    say("info depth %d seldepth %d score %s nodes %llu nps %llu time %llu pv %s", st.depth,
+        len > st.depth ? len : st.depth, score, (unsigned long long)st.nodes,
+        (unsigned long long)st.nps, (unsigned long long)st.elapsed_ms, pv);
 }
 
 static void finish_search(Usi *u, bool announce)
@@ -261,16 +282,8 @@ static void finish_search(Usi *u, bool announce)
         say("bestmove resign");
         return;
     }
-    char pv[SEARCH_MAX_PLY * 8] = "", mv[16];
-    _Alignas(16) unsigned char a[GAME_MAX_STATE], b[GAME_MAX_STATE];
-    memcpy(a, root, g->state_size);
-    size_t n = 0;
-    for (int i = 0; i < r.pv_len && n + 16 < sizeof pv; i++) {
-        g->ops->format_move(g, a, r.pv[i], mv, sizeof mv);
-        n += (size_t)snprintf(pv + n, sizeof pv - n, "%s%s", i ? " " : "", mv);
-        g->ops->play(g, a, r.pv[i], b);
-        memcpy(a, b, g->state_size);
-    }
+    char pv[SEARCH_MAX_PLY * 8], mv[16];
+    format_pv(u, r.pv, r.pv_len, pv, sizeof pv);
     char score[32];
     format_score(r.value, score, sizeof score);
     const int depth = r.stats.depth > 0 ? r.stats.depth : 1;

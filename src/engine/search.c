@@ -277,7 +277,7 @@ static void search_iterate(Search *s, SearchResult *r)
         r->stats.depth = d;
         swing = d > 1 ? (v > guess ? v - guess : guess - v) : 0;
         guess = v;
-        stats_publish_best(c->live, d, v, len ? pv[0] : MOVE_NONE);
+        stats_publish_best(c->live, d, v, pv, pv_legal_prefix(c, s->root, pv, len));
         r->stats.exact = c->horizon == 0;
         if (c->horizon == 0)
             break;
@@ -300,7 +300,7 @@ static int search_body(Search *s, SearchResult *r)
     atomic_store_explicit(&s->live.start_ns, start, memory_order_relaxed);
     atomic_store_explicit(&s->live.running, 1, memory_order_relaxed);
     stats_publish(&s->live, &c->n);
-    stats_publish_best(&s->live, 0, 0, MOVE_NONE);
+    stats_publish_best(&s->live, 0, 0, NULL, 0);
     c->deadline_ns = c->cfg.time_ms > 0 ? start + (uint64_t)c->cfg.time_ms * 1000000u : 0;
     if (atomic_load_explicit(&s->stop_request, memory_order_relaxed))
         c->stopped = true;
@@ -320,7 +320,7 @@ static int search_body(Search *s, SearchResult *r)
         r->turn_len = ctx_turn_moves(c, s->root, r->pv, r->pv_len, r->turn);
     }
     stats_publish(&s->live, &c->n);
-    stats_publish_best(&s->live, r->stats.depth, r->value, r->move);
+    stats_publish_best(&s->live, r->stats.depth, r->value, r->pv, r->pv_len);
     atomic_store_explicit(&s->live.end_ns, clock_ns(), memory_order_relaxed);
     const int depth = r->stats.depth;
     const bool exact = n == 0 || r->stats.exact;
@@ -359,7 +359,7 @@ int search_start(Search *s, const void *root, Err *err)
     atomic_store_explicit(&s->live.end_ns, 0, memory_order_relaxed);
     atomic_store_explicit(&s->live.start_ns, clock_ns(), memory_order_relaxed);
     /* Until the thread runs, a poll must not see the last search's answer. */
-    stats_publish_best(&s->live, 0, 0, MOVE_NONE);
+    stats_publish_best(&s->live, 0, 0, NULL, 0);
     if (pthread_create(&s->thread, NULL, search_thread, s) != 0) {
         atomic_store_explicit(&s->live.running, 0, memory_order_relaxed);
         return err_set(err, "cannot start the search thread");
@@ -400,6 +400,8 @@ static void fill_stats(const Search *s, SearchStats *out)
 }
 
 void search_poll(const Search *s, SearchStats *out) { fill_stats(s, out); }
+
+int search_poll_pv(const Search *s, Move *pv, int max) { return stats_read_pv(&s->live, pv, max); }
 
 void search_wait(Search *s, SearchResult *out)
 {

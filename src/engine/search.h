@@ -136,6 +136,9 @@ int search_start(Search *s, const void *root, Err *err);
 void search_stop(Search *s);
 bool search_done(const Search *s);
 void search_poll(const Search *s, SearchStats *out);
+/* The line of the deepest finished iteration so far (legal from the root,
+ * at most max moves, LIVE_PV_MAX at most); its length, 0 before any. */
+int search_poll_pv(const Search *s, Move *pv, int max);
 void search_wait(Search *s, SearchResult *out);
 
 int search_run(Search *s, const void *root, SearchResult *out, Err *err);

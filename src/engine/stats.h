@@ -17,6 +17,7 @@
 #include "engine/game.h"
 
 #define STATS_PUBLISH_EVERY 1024u /* nodes; a power of two */
+#define LIVE_PV_MAX 32            /* moves of the principal variation shown live */
 
 typedef struct {
     uint64_t nodes, leaves, probes, hits, cutoffs, researches, mtd_passes;
@@ -28,6 +29,12 @@ typedef struct {
     _Atomic unsigned best; /* a Move */
     _Atomic uint64_t start_ns, end_ns; /* end_ns 0 while running */
     _Atomic int running;
+    /* The last finished iteration's principal variation, under a sequence
+     * lock: the one writer makes pv_seq odd while it copies, so a reader
+     * retries instead of seeing half of one line and half of another. */
+    _Atomic unsigned pv_seq;
+    _Atomic int pv_len;
+    _Atomic unsigned pv[LIVE_PV_MAX];
 } LiveStats;
 
 static inline void stats_publish(LiveStats *live, const Counters *c)
@@ -41,11 +48,42 @@ static inline void stats_publish(LiveStats *live, const Counters *c)
     atomic_store_explicit(&live->mtd_passes, c->mtd_passes, memory_order_relaxed);
 }
 
-static inline void stats_publish_best(LiveStats *live, int depth, int value, Move best)
+/* Once per finished iteration: its depth, value and line (pv may be NULL
+ * with len 0). */
+static inline void stats_publish_best(LiveStats *live, int depth, int value, const Move *pv,
+                                      int len)
 {
     atomic_store_explicit(&live->depth, depth, memory_order_relaxed);
     atomic_store_explicit(&live->value, value, memory_order_relaxed);
-    atomic_store_explicit(&live->best, best, memory_order_relaxed);
+    atomic_store_explicit(&live->best, len > 0 ? pv[0] : MOVE_NONE, memory_order_relaxed);
+    if (len > LIVE_PV_MAX)
+        len = LIVE_PV_MAX;
+    const unsigned seq = atomic_load_explicit(&live->pv_seq, memory_order_relaxed);
+    atomic_store_explicit(&live->pv_seq, seq + 1, memory_order_relaxed);
+    atomic_thread_fence(memory_order_release);
+    for (int i = 0; i < len; i++)
+        atomic_store_explicit(&live->pv[i], pv[i], memory_order_relaxed);
+    atomic_store_explicit(&live->pv_len, len, memory_order_relaxed);
+    atomic_store_explicit(&live->pv_seq, seq + 2, memory_order_release);
+}
+
+/* A consistent copy of the live line (at most max moves); its length. */
+static inline int stats_read_pv(const LiveStats *live, Move *pv, int max)
+{
+    LiveStats *l = (LiveStats *)live;
+    for (;;) {
+        const unsigned seq = atomic_load_explicit(&l->pv_seq, memory_order_acquire);
+        if (seq & 1u)
+            continue;
+        int len = atomic_load_explicit(&l->pv_len, memory_order_relaxed);
+        if (len > max)
+            len = max;
+        for (int i = 0; i < len; i++)
+            pv[i] = (Move)atomic_load_explicit(&l->pv[i], memory_order_relaxed);
+        atomic_thread_fence(memory_order_acquire);
+        if (atomic_load_explicit(&l->pv_seq, memory_order_relaxed) == seq)
+            return len;
+    }
 }
 
 #endif

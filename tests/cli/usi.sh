@@ -51,6 +51,19 @@ best=$(bestmoves)
 grep -qx "$best" "$tmp/legal"; ok $? "usi: bestmove '$best' is legal at the start"
 [ -s "$tmp/err" ]; ok $((!$?)) "usi: nothing on stderr"
 
+# --- while it thinks: each finished iteration's whole line ----------------
+cat >"$tmp/in" <<'EOF'
+position startpos
+go movetime 700
+await 1
+EOF
+usi_session "$tmp/in"
+grep '^info depth' "$tmp/out" | sed '$d' >"$tmp/live"
+awk '{ for (i = 1; i <= NF; i++) if ($i == "pv" && NF - i >= 3) n++ } END { exit !(n > 0) }' "$tmp/live"
+ok $? "usi: info lines while searching carry a line of several moves, not just the best"
+first=$(tail -1 "$tmp/live" | sed 's/.* pv //; s/ .*//')
+grep -qx "$first" "$tmp/legal"; ok $? "usi: the live line starts with a legal move ($first)"
+
 # --- a game in progress: the answer must be legal after the moves ----------
 cat >"$tmp/in" <<'EOF'
 position startpos moves 5e4d 1a2b 2e3d 3a4b
