@@ -72,8 +72,10 @@ static int bench_cmd(int argc, char **argv)
             g->ops->play(g, root, moves[0], next);
             memcpy(root, next, g->state_size);
         }
-        if (progress)
-            fprintf(stderr, "\rbench %d/%d: %s ...", k + 1, NCASES, bc->game);
+        if (progress) {
+            fputc('\r', stderr);
+            fprintf(stderr, _("bench %d/%d: %s ..."), k + 1, NCASES, bc->game);
+        }
         SearchConfig cfg = base;
         cfg.depth = bc->depth;
         Err err = {{0}};
@@ -125,7 +127,8 @@ const CliCommand cli_bench = {
     .name = "bench",
     .run = bench_cmd,
     .synopsis = "bench [ffo]",
-    .help = "usage: yomi bench [--poll] [--algo A] [--order O] [--table T] [--table-mb N]\n"
+    /* xgettext:c-format */
+    .help = N_("usage: yomi bench [--poll] [--algo A] [--order O] [--table T] [--table-mb N]\n"
             "\n"
             "A fixed suite: every game's start and an early position, each searched at a\n"
             "fixed depth with a fresh table.  Prints each search's nodes, leaves and speed,\n"
@@ -141,5 +144,5 @@ const CliCommand cli_bench = {
             "\n"
             "yomi bench kalah [--big] [--table-mb N]: Kalah's exact solutions too slow for\n"
             "the tests (Kalah(5,4), Kalah(6,3); --big adds Kalah(6,4)), both capture rules,\n"
-            "against the published values; exits 1 if one differs.\n",
+            "against the published values; exits 1 if one differs.\n"),
 };

@@ -82,7 +82,9 @@ int cli_bench_kalah(int argc, char **argv)
         game_close(g);
     }
     if (failures)
-        fprintf(stderr, "yomi: bench kalah: %d value(s) differ from the published ones\n",
+        fprintf(stderr, ngettext("yomi: bench kalah: %d value differs from the published one\n",
+                                 "yomi: bench kalah: %d values differ from the published ones\n",
+                                 (unsigned long)failures),
                 failures);
     return failures ? EXIT_INTERNAL : EXIT_OK;
 }

@@ -11,7 +11,8 @@
 static void show_progress(void *arg, uint64_t done, uint64_t total)
 {
     const char *name = arg;
-    fprintf(stderr, "\rbuilding %s: %3d%% (%llu of %llu positions)", name,
+    fputc('\r', stderr);
+    fprintf(stderr, _("building %s: %3d%% (%llu of %llu positions)"), name,
             total ? (int)(done * 100 / total) : 100, (unsigned long long)done,
             (unsigned long long)total);
     if (done == total)
@@ -69,12 +70,13 @@ const CliCommand cli_build_db = {
     .name = "build-db",
     .run = build_db_cmd,
     .synopsis = "build-db kalah [--pits M] [--seeds N] [--capture standard|empty]",
-    .help = "usage: yomi build-db kalah [--pits M] [--seeds N] [--capture standard|empty]\n"
+    /* xgettext:c-format */
+    .help = N_("usage: yomi build-db kalah [--pits M] [--seeds N] [--capture standard|empty]\n"
             "\n"
             "Build Kalah's endgame database: the exact value of every position with at\n"
             "most N seeds left in the pits of a board of M pits a side (default 6 pits,\n"
             "16 seeds: 30 MB), whatever the seeds per pit at the start.  It is saved in\n"
             "$XDG_CACHE_HOME/yomi (else ~/.cache/yomi), where the Kalah solver finds it;\n"
             "a database with at least N seeds already there is kept.  Without one the\n"
-            "solver builds a small one (about 1.5 MB) at its first use.\n",
+            "solver builds a small one (about 1.5 MB) at its first use.\n"),
 };

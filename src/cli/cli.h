@@ -7,6 +7,7 @@
 
 #include "engine/error.h"
 #include "engine/game.h"
+#include "engine/i18n.h"
 
 /* Exit statuses (cli.md). */
 enum { EXIT_OK = 0, EXIT_INTERNAL = 1, EXIT_USAGE = 2 };
@@ -15,7 +16,11 @@ typedef struct {
     const char *name;
     int (*run)(int argc, char **argv); /* argv[0] is the command name */
     const char *synopsis;              /* one line for `yomi --help` */
-    const char *help;                  /* full text for `yomi CMD --help` */
+    /* Full text for `yomi CMD --help`, translated when printed: a printf
+     * format whose one %s (if any) is help_arg, so a value kept in a macro
+     * (a default player, shared option lines) can sit in translatable text. */
+    const char *help;
+    const char *help_arg;
 } CliCommand;
 
 /* Print "yomi: MSG" on stderr and return EXIT_USAGE. */

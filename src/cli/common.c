@@ -11,7 +11,7 @@ int cli_fail(const char *fmt, ...)
     va_list ap;
     fputs("yomi: ", stderr);
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    vfprintf(stderr, _(fmt), ap);
     va_end(ap);
     fputc('\n', stderr);
     return EXIT_USAGE;
@@ -21,7 +21,7 @@ bool cli_wants_help(const CliCommand *cmd, int argc, char **argv)
 {
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            fputs(cmd->help, stdout);
+            printf(_(cmd->help), cmd->help_arg ? _(cmd->help_arg) : "");
             return true;
         }
     }
@@ -58,7 +58,7 @@ Game *cli_open_game(const char *id, const CliGameOpts *go, const char *position,
     static bool eval_notice_shown; /* once per run, however many games open */
     const char *notice = g->ops->notice ? g->ops->notice(g) : NULL;
     if (notice && !eval_notice_shown) {
-        fprintf(stderr, "yomi: note: %s\n", notice);
+        fprintf(stderr, _("yomi: note: %s\n"), notice);
         eval_notice_shown = true;
     }
     if (position) {

@@ -47,12 +47,13 @@ const CliCommand cli_compare = {
     .name = "compare",
     .run = compare_cmd,
     .synopsis = "compare GAME --algos A,B,... [SEARCH OPTIONS]",
-    .help = "usage: yomi compare GAME --algos A,B,... [SEARCH OPTIONS]\n"
+    /* xgettext:c-format */
+    .help = N_("usage: yomi compare GAME --algos A,B,... [SEARCH OPTIONS]\n"
             "\n"
             "Search one position with several algorithms, one row each, in the fields of\n"
             "yomi search.  Every algorithm gets a fresh table.  The other options are those\n"
             "of yomi search (yomi search --help), e.g.\n"
             "\n"
             "  yomi compare reversi-4x6 --algos failsoft,negascout,mtdf --solve --order static\n"
-            "       --table exact --score discs\n",
+            "       --table exact --score discs\n"),
 };

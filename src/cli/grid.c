@@ -154,7 +154,8 @@ const CliCommand cli_grid = {
     .name = "grid",
     .run = grid_cmd,
     .synopsis = "grid GAME --algos A,B,... --depths LO-HI [SEARCH OPTIONS]",
-    .help = "usage: yomi grid GAME --algos A,B,... --depths LO-HI [SEARCH OPTIONS]\n"
+    /* xgettext:c-format */
+    .help = N_("usage: yomi grid GAME --algos A,B,... --depths LO-HI [SEARCH OPTIONS]\n"
             "\n"
             "Seed 000's tables: for every first-player depth d1 (columns) and second-player\n"
             "depth d2 (rows) in LO..HI, one whole game per algorithm, both players using it;\n"
@@ -166,5 +167,5 @@ const CliCommand cli_grid = {
             "       alphabeta-window --depths 2-5\n"
             "\n"
             "  --format tsv   one row per game: extra_turn algo d1 d2 first second leaves nodes\n"
-            "  other options as yomi search (--order, --table, --extra-turn, ...)\n",
+            "  other options as yomi search (--order, --table, --extra-turn, ...)\n"),
 };

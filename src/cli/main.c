@@ -7,7 +7,6 @@
 #include "cli/cli.h"
 #include "cli/train_gogo.h"
 #include "config.h"
-#include "ui/i18n.h"
 #include "ui/ui.h"
 
 static const CliCommand *const commands[] = {
@@ -30,21 +29,19 @@ const CliCommand *const *cli_commands(void) { return commands; }
 
 static void usage(FILE *out)
 {
-    fprintf(out,
-            "usage: yomi [COMMAND [ARGS]]\n"
+    fputs(_("usage: yomi [COMMAND [ARGS]]\n"
             "\n"
             "Kalah, Reversi and 5x5 shogi against the computer, and a workbench for\n"
             "game-tree search algorithms.  With no command, starts the terminal UI.\n"
             "\n"
-            "commands:\n");
+            "commands:\n"), out);
     for (int i = 0; commands[i]; i++)
         fprintf(out, "  yomi %s\n", commands[i]->synopsis);
-    fprintf(out,
-            "  yomi --help | --version   (and yomi COMMAND --help)\n"
+    fputs(_("  yomi --help | --version   (and yomi COMMAND --help)\n"
             "\n"
             "games: reversi (= reversi-8x8), reversi-RxC (even R, C in 4..8),\n"
             "       kalah (= kalah-6x6), kalah-MxN (M pits 1..8, N seeds 1..10),\n"
-            "       gogo (= minishogi, gogo-shogi)\n");
+            "       gogo (= minishogi, gogo-shogi)\n"), out);
 }
 
 /* The one setlocale: the UI needs the locale's character set for wide

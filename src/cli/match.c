@@ -401,7 +401,8 @@ const CliCommand cli_match = {
     .name = "match",
     .run = match_cmd,
     .synopsis = "match GAME --first P --second P [--games N] [--swap] [--time MS]",
-    .help = "usage: yomi match GAME --first P --second P [--games N] [--swap] [--position POS]\n"
+    /* xgettext:c-format */
+    .help = N_("usage: yomi match GAME --first P --second P [--games N] [--swap] [--position POS]\n"
             "         [--time MS | --game-time MS [--inc MS] [--byoyomi MS]]\n"
             "         [--random-plies N] [--seed S] [--max-plies N]\n"
             "         [--first-eval E] [--second-eval E]\n"
@@ -428,6 +429,6 @@ const CliCommand cli_match = {
             "\n"
             "With --swap they change seats every game.  One tab-separated row per game (the\n"
             "result from A's view, the leaves and nodes each side spent), then the totals\n"
-            "and A's score with a 95% margin and as an Elo difference.  Only one player\n"
-            "thinks at a time.\n",
+            "and A's score with a 95%% margin and as an Elo difference.  Only one player\n"
+            "thinks at a time.\n"),
 };

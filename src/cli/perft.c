@@ -67,7 +67,8 @@ const CliCommand cli_perft = {
     .name = "perft",
     .run = perft_run,
     .synopsis = "perft GAME --depth N [--position POS] [--divide]",
-    .help = "usage: yomi perft GAME --depth N [--position POS] [--divide]\n"
+    /* xgettext:c-format */
+    .help = N_("usage: yomi perft GAME --depth N [--position POS] [--divide]\n"
             "\n"
             "Count the positions N plies ahead (a pass is a ply; a finished game\n"
             "counts only when reached exactly at depth N).\n"
@@ -75,5 +76,5 @@ const CliCommand cli_perft = {
             "  --depth N        plies to look ahead\n"
             "  --position POS   start from POS instead of the game's start\n"
             "  --divide         first print the count below each root move\n"
-            "  --start cross|parallel, --rules, --capture   game variant options\n",
+            "  --start cross|parallel, --rules, --capture   game variant options\n"),
 };

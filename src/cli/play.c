@@ -14,18 +14,20 @@ const CliCommand cli_play = {
     .name = "play",
     .run = run_play,
     .synopsis = "play GAME [--first P] [--second P]",
-    .help = "usage: yomi play GAME [--first P] [--second P] [--start cross|parallel]\n"
+    /* xgettext:c-format */
+    .help = N_("usage: yomi play GAME [--first P] [--second P] [--start cross|parallel]\n"
             "                 [--rules seed|standard] [--capture standard|empty]\n"
             "\n"
             "Start the terminal UI straight into a game.  A player P is `human` or\n"
             "ALGO:DEPTH[,KEY=VALUE...], e.g. negascout:6 or mtdf:8,table=on,order=best.\n"
-            "Defaults: --first human --second " PLAYER_DEFAULT_COMPUTER "\n"
+            "Defaults: --first human --second %s\n"
             "(the yomi algorithm, about a second a move).\n"
             "\n"
             "examples:\n"
             "  yomi play reversi\n"
             "  yomi play kalah --first negascout:8 --second human\n"
-            "  yomi play gogo --first human --second pvs:5,quiescence=on\n",
+            "  yomi play gogo --first human --second pvs:5,quiescence=on\n"),
+    .help_arg = PLAYER_DEFAULT_COMPUTER,
 };
 
 static int run_play(int argc, char **argv)

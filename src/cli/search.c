@@ -23,7 +23,7 @@ static int search_cmd(int argc, char **argv)
     return cli_search_and_print(&a, NULL);
 }
 
-#define SEARCH_OPTIONS_HELP \
+#define SEARCH_OPTIONS_HELP N_( \
     "  --position POS            start from POS (default: the game's start)\n" \
     "  --algo NAME               minimax, negamax, alphabeta, negaalpha, alphabeta-window,\n" \
     "                            failsoft, negascout, pvs, mtdf, yomi (default negascout)\n" \
@@ -38,16 +38,18 @@ static int search_cmd(int argc, char **argv)
     "  --aspiration, --null-move, --lmr, --check-extension on|off\n" \
     "                            yomi's parts, to measure them (default on)\n" \
     "  --start, --score, --rules, --capture   game variant options\n" \
-    "  --format text|tsv|json    output format (default text)\n"
+    "  --format text|tsv|json    output format (default text)\n")
 
 const CliCommand cli_search = {
     .name = "search",
     .run = search_cmd,
     .synopsis = "search GAME [SEARCH OPTIONS]",
-    .help = "usage: yomi search GAME [SEARCH OPTIONS]\n"
+    /* xgettext:c-format */
+    .help = N_("usage: yomi search GAME [SEARCH OPTIONS]\n"
             "\n"
             "Search one position and print the result: game, algo, depth, value (from the\n"
             "side to move), move, pv, nodes, leaves (evaluations), table_hits, time_ms, nps.\n"
-            "\n" SEARCH_OPTIONS_HELP,
+            "\n%s"),
+    .help_arg = SEARCH_OPTIONS_HELP,
 };
 

@@ -44,8 +44,9 @@ const CliCommand cli_show = {
     .name = "show",
     .run = show_run,
     .synopsis = "show GAME [--position POS]",
-    .help = "usage: yomi show GAME [--position POS]\n"
+    /* xgettext:c-format */
+    .help = N_("usage: yomi show GAME [--position POS]\n"
             "\n"
             "Print the position as text: the board, the side to move, the hands\n"
-            "(gogo) or stores (kalah), then the position in yomi's notation.\n",
+            "(gogo) or stores (kalah), then the position in yomi's notation.\n"),
 };

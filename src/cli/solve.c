@@ -73,7 +73,8 @@ const CliCommand cli_solve = {
     .name = "solve",
     .run = solve_cmd,
     .synopsis = "solve GAME [--position POS] [--divide]",
-    .help = "usage: yomi solve GAME [--position POS] [--divide] [--table-mb N] [--time MS]\n"
+    /* xgettext:c-format */
+    .help = N_("usage: yomi solve GAME [--position POS] [--divide] [--table-mb N] [--time MS]\n"
             "                  [--format F]\n"
             "\n"
             "The exact value of the position (side to move's view) and a best move, found\n"
@@ -82,5 +83,5 @@ const CliCommand cli_solve = {
             "deepest completed iteration and depth says how far it got).\n"
             "  --divide   first one \"MOVE: VALUE\" line per legal move: its exact value\n"
             "             from the mover's view (the side to move here)\n"
-            "  --start, --score, --rules, --capture   game variant options\n",
+            "  --start, --score, --rules, --capture   game variant options\n"),
 };

@@ -241,10 +241,12 @@ static float *fit(const Fit *f, double *train_rms, double *test_rms)
         for (size_t j = 0; j < total; j++)
             if (count[j] > 0)
                 w[j] += rate * (grad[j] - f->lambda * w[j]) / (count[j] + f->lambda);
-        if (f->progress && (epoch % 10 == 9 || epoch + 1 == f->epochs))
-            fprintf(stderr, "\rfit: epoch %d/%d, rms error %.2f discs (held out %.2f)   ", epoch + 1,
+        if (f->progress && (epoch % 10 == 9 || epoch + 1 == f->epochs)) {
+            fputc('\r', stderr);
+            fprintf(stderr, _("fit: epoch %d/%d, rms error %.2f discs (held out %.2f)   "), epoch + 1,
                     f->epochs, rms(w, per_phase, f->x, 0, f->ntrain),
                     rms(w, per_phase, f->x, f->ntrain, f->n));
+        }
     }
     if (f->progress)
         fputc('\n', stderr);
@@ -324,17 +326,20 @@ static int run_selfplay(Selfplay *sp, int threads, bool progress)
     while (progress && atomic_load(&sp->done) < sp->games && !atomic_load(&sp->failed)) {
         const long done = atomic_load(&sp->done);
         const double el = now_s() - t0;
-        fprintf(stderr, "\rself-play: %ld/%ld games, %.0f s", done, sp->games, el);
+        fputc('\r', stderr);
+        fprintf(stderr, _("self-play: %ld/%ld games, %.0f s"), done, sp->games, el);
         if (done > 0)
-            fprintf(stderr, " (about %.0f s left)   ", el / (double)done * (double)(sp->games - done));
+            fprintf(stderr, _(" (about %.0f s left)   "), el / (double)done * (double)(sp->games - done));
         struct timespec pause = {0, 250 * 1000 * 1000};
         nanosleep(&pause, NULL);
     }
     for (int t = 0; t < started; t++)
         pthread_join(tid[t], NULL);
-    if (progress)
-        fprintf(stderr, "\rself-play: %ld/%ld games, %.0f s                 \n",
+    if (progress) {
+        fputc('\r', stderr);
+        fprintf(stderr, _("self-play: %ld/%ld games, %.0f s                 \n"),
                 atomic_load(&sp->done), sp->games, now_s() - t0);
+    }
     if (atomic_load(&sp->failed))
         return cli_fail("train: %s", sp->err.msg);
     return EXIT_OK;
@@ -442,7 +447,7 @@ static int train_cmd(int argc, char **argv)
         else if (reval_write(out, w, &err) != 0)
             rc = cli_fail("train: %s", err.msg);
         else
-            printf("wrote %s: %zu positions, rms error %.2f discs (%.2f held out)\n", out, n,
+            printf(_("wrote %s: %zu positions, rms error %.2f discs (%.2f held out)\n"), out, n,
                    train_rms, test_rms);
         free(w);
     }
@@ -454,7 +459,8 @@ const CliCommand cli_train = {
     .name = "train",
     .run = train_cmd,
     .synopsis = "train reversi|gogo [--games N] [--depth D] [--seed S] [--out FILE]",
-    .help = "usage: yomi train reversi [--games N] [--depth D] [--seed S] [--out FILE]\n"
+    /* xgettext:c-format */
+    .help = N_("usage: yomi train reversi [--games N] [--depth D] [--seed S] [--out FILE]\n"
             "                          [--threads T] [--exact E] [--epochs K] [--eval EVAL]\n"
             "\n"
             "Learn the weights of the 8x8 pattern evaluation from self-play.  Each game\n"
@@ -468,5 +474,5 @@ const CliCommand cli_train = {
             "--save-positions F keeps the labelled positions; --load-positions F fits\n"
             "them again without playing.\n"
             "\n"
-            "yomi train gogo tunes gogo's evaluation (yomi train gogo --help).\n",
+            "yomi train gogo tunes gogo's evaluation (yomi train gogo --help).\n"),
 };

@@ -132,7 +132,8 @@ const CliCommand cli_train_gogo_command = {
     .name = "train gogo",
     .run = cli_train_gogo,
     .synopsis = "train gogo [--games N] [--depth D] [--seed S] [--out FILE]",
-    .help = "usage: yomi train gogo [--games N] [--depth D] [--seed S] [--threads T]\n"
+    /* xgettext:c-format */
+    .help = N_("usage: yomi train gogo [--games N] [--depth D] [--seed S] [--threads T]\n"
             "                       [--epochs E] [--eval E] [--out FILE]\n"
             "\n"
             "Tune gogo's evaluation weights from self-play.  N games (default 20000) of\n"
@@ -143,5 +144,5 @@ const CliCommand cli_train_gogo_command = {
             "use --eval E (default tuned: the shipped weights, which the fit starts from).\n"
             "FILE (default gogo-eval.txt) is replaced atomically; install it as\n"
             "assets/gogo-eval.txt.  T threads play the games (default 2); the result does\n"
-            "not depend on T.\n",
+            "not depend on T.\n"),
 };

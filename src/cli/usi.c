@@ -509,7 +509,8 @@ const CliCommand cli_usi = {
     .name = "usi",
     .run = usi_cmd,
     .synopsis = "usi",
-    .help = "usage: yomi usi\n"
+    /* xgettext:c-format */
+    .help = N_("usage: yomi usi\n"
             "\n"
             "Speak USI on stdin/stdout and play gogo shogi (minishogi), for a GUI or a\n"
             "match runner.  Options: USI_Hash (MB), Algorithm (default yomi), Depth (0 = no\n"
@@ -517,5 +518,5 @@ const CliCommand cli_usi = {
             "MoveOverhead (ms kept for the pipe), Player (a whole player spec, e.g.\n"
             "pvs:8,table-mb=64).  go takes btime wtime byoyomi binc winc movetime depth\n"
             "nodes infinite ponder; stop, ponderhit, gameover and quit are heard while\n"
-            "searching.  Malformed lines are answered with `info string` and ignored.\n",
+            "searching.  Malformed lines are answered with `info string` and ignored.\n"),
 };

@@ -14,7 +14,7 @@
 #include <curses.h>
 
 #include "ui/autosave.h"
-#include "ui/i18n.h"
+#include "engine/i18n.h"
 #include "ui/screen.h"
 #include "ui/settings.h"
 #include "ui/theme.h"

@@ -13,7 +13,7 @@
 #include "engine/search.h"
 #include "ui/fmt.h"
 #include "ui/form.h"
-#include "ui/i18n.h"
+#include "engine/i18n.h"
 #include "ui/screen.h"
 
 /* ---- setup ------------------------------------------------------------- */

@@ -6,7 +6,7 @@
 #include <curses.h>
 
 #include "ui/form.h"
-#include "ui/i18n.h"
+#include "engine/i18n.h"
 #include "ui/screen.h"
 
 int form_add(Form *fm, FormField f)

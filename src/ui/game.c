@@ -15,7 +15,7 @@
 #include "ui/autosave.h"
 #include "ui/fmt.h"
 #include "ui/game_screen.h"
-#include "ui/i18n.h"
+#include "engine/i18n.h"
 #include "ui/settings.h"
 
 uint64_t game_now_ms(void)

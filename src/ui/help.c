@@ -10,7 +10,7 @@
 #include <curses.h>
 
 #include "engine/assets.h"
-#include "ui/i18n.h"
+#include "engine/i18n.h"
 #include "ui/screen.h"
 
 /* help_text.h is generated from assets/help.txt by the build. */

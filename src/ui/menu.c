@@ -6,7 +6,7 @@
 
 #include <curses.h>
 
-#include "ui/i18n.h"
+#include "engine/i18n.h"
 #include "ui/screen.h"
 #include "ui/game_screen.h"
 #include "ui/session.h"

@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "ui/i18n.h"
+#include "engine/i18n.h"
 #include "ui/player.h"
 
 const char *ui_player_algorithm(const UiPlayer *p)

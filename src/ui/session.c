@@ -7,7 +7,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "ui/i18n.h"
+#include "engine/i18n.h"
 #include "ui/session.h"
 
 static int grow(Session *s, int need)

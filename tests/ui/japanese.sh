@@ -6,28 +6,9 @@
 . "$TESTLIB"
 top=$(cd "$(dirname "$0")/../.." && pwd)
 
-if [ "${YOMI_NLS:-yes}" = no ]; then
-    echo "1..0 # SKIP built with --disable-nls"
-    exit 0
-fi
-if ! locale -a 2>/dev/null | grep -qi '^ja_JP\.utf-\{0,1\}8$'; then
-    echo "1..0 # SKIP no ja_JP.UTF-8 locale (locale-gen ja_JP.UTF-8)"
-    exit 0
-fi
 . "$(dirname "$0")/tmux-lib.sh"
-
-locale_dir=$ui_tmp/locale
-mkdir -p "$locale_dir/ja/LC_MESSAGES"
-mo=$locale_dir/ja/LC_MESSAGES/yomi.mo
-if command -v msgfmt >/dev/null 2>&1; then
-    msgfmt -o "$mo" "$top/po/ja.po"
-elif [ -f "$top/po/ja.gmo" ]; then # a tarball ships it
-    cp "$top/po/ja.gmo" "$mo"
-fi
-if [ ! -s "$mo" ]; then
-    echo "1..0 # SKIP no msgfmt and no po/ja.gmo to build the catalog from"
-    exit 0
-fi
+. "$top/tests/ja-catalog.sh" "$ui_tmp"
+locale_dir=$ja_locale_dir
 
 # cols TEXT MARK: display columns before MARK on the first screen line
 # holding TEXT (wc -L counts a kanji as two in a UTF-8 locale).

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "engine/assets.h"
+#include "engine/i18n.h"
 #include "games/gogo/internal.h"
 
 static const char *const kind_names[EVAL_KINDS] = {
@@ -346,7 +347,7 @@ static void load_shipped(void)
     }
     if (err.msg[0])
         snprintf(shipped_notice, sizeof shipped_notice,
-                 "%.250s (gogo uses its built-in evaluation weights)", err.msg);
+                 _("%.250s (gogo uses its built-in evaluation weights)"), err.msg);
 }
 
 void gogo_default_weights(GogoEvalWeights *w)

@@ -3,6 +3,7 @@
  * a move, and perft. */
 #include <stdio.h>
 
+#include "engine/i18n.h"
 #include "games/gogo/internal.h"
 
 Bits gogo_attackers(const GogoState *s, int sq, int by, Bits occ)
@@ -226,8 +227,8 @@ uint64_t gogo_perft_state(const GogoState *s, int depth)
 /* ---- why a move is illegal (for the move parser's messages) --------------- */
 
 static const char *const kind_names[K_COUNT] = {
-    "nothing", "pawn", "silver", "gold", "bishop", "rook", "king",
-    "tokin", "promoted silver", "horse", "dragon",
+    N_("nothing"), N_("pawn"), N_("silver"), N_("gold"), N_("bishop"), N_("rook"), N_("king"),
+    N_("tokin"), N_("promoted silver"), N_("horse"), N_("dragon"),
 };
 
 static bool why_drop_fails(const GogoState *s, Move m, char *why, size_t len)
@@ -235,25 +236,25 @@ static bool why_drop_fails(const GogoState *s, Move m, char *why, size_t len)
     const int us = s->side, to = gogo_move_to(m);
     const int k = gogo_move_drop_piece(m);
     if (k < K_PAWN || k > K_ROOK)
-        return snprintf(why, len, "not a piece that can be dropped"), true;
+        return snprintf(why, len, _("not a piece that can be dropped")), true;
     if (!s->hand[us][k - 1])
-        return snprintf(why, len, "no %s in hand", kind_names[k]), true;
+        return snprintf(why, len, _("no %s in hand"), _(kind_names[k])), true;
     if (s->board[to])
-        return snprintf(why, len, "the square is occupied"), true;
+        return snprintf(why, len, _("the square is occupied")), true;
     if (k == K_PAWN) {
         if (T.last_rank[us] & bit(to))
-            return snprintf(why, len, "a pawn may not be dropped on the last rank"), true;
+            return snprintf(why, len, _("a pawn may not be dropped on the last rank")), true;
         if (pawn_files(s, us) & bit(to))
-            return snprintf(why, len, "nifu (an unpromoted pawn of yours already stands on "
-                                      "file %d)", gogo_square_file(to)), true;
+            return snprintf(why, len, _("nifu (an unpromoted pawn of yours already stands on "
+                                      "file %d)"), gogo_square_file(to)), true;
     }
     GogoState child;
     gogo_play(s, m, &child);
     const int ksq = king_square(s, us);
     if (gogo_attackers(&child, ksq, us ^ 1, occupied(&child)))
-        return snprintf(why, len, "leaves the king in check"), true;
+        return snprintf(why, len, _("leaves the king in check")), true;
     if (k == K_PAWN && gogo_state_in_check(&child) && gogo_count(&child) == 0)
-        return snprintf(why, len, "uchifuzume (a pawn drop may not give checkmate)"), true;
+        return snprintf(why, len, _("uchifuzume (a pawn drop may not give checkmate)")), true;
     return false;
 }
 
@@ -262,39 +263,39 @@ static bool why_board_move_fails(const GogoState *s, Move m, char *why, size_t l
     const int us = s->side, from = gogo_move_from(m), to = gogo_move_to(m);
     const int code = s->board[from];
     if (!code)
-        return snprintf(why, len, "no piece on the square it moves from"), true;
+        return snprintf(why, len, _("no piece on the square it moves from")), true;
     if (code_owner(code) != us)
-        return snprintf(why, len, "the piece on the square it moves from is not yours"), true;
+        return snprintf(why, len, _("the piece on the square it moves from is not yours")), true;
     if (s->board[to] && code_owner(s->board[to]) == us)
-        return snprintf(why, len, "the target square holds your own piece"), true;
+        return snprintf(why, len, _("the target square holds your own piece")), true;
     const int kind = code_kind(code);
     if (!(piece_attacks(kind, us, from, occupied(s)) & bit(to)))
-        return snprintf(why, len, "a %s cannot move that way", kind_names[kind]), true;
+        return snprintf(why, len, _("a %s cannot move that way"), _(kind_names[kind])), true;
     const bool in_zone = (T.last_rank[us] & (bit(from) | bit(to))) != 0;
     if (gogo_move_promotes(m)) {
         if (!kind_can_promote(kind))
-            return snprintf(why, len, "a %s cannot promote", kind_names[kind]), true;
+            return snprintf(why, len, _("a %s cannot promote"), _(kind_names[kind])), true;
         if (!in_zone)
-            return snprintf(why, len, "promotion needs a move into, out of or within the "
-                                      "last rank"), true;
+            return snprintf(why, len, _("promotion needs a move into, out of or within the "
+                                      "last rank")), true;
     } else if (kind == K_PAWN && (T.last_rank[us] & bit(to))) {
-        return snprintf(why, len, "a pawn reaching the last rank must promote"), true;
+        return snprintf(why, len, _("a pawn reaching the last rank must promote")), true;
     }
     GogoState child;
     gogo_play(s, m, &child);
     const int ksq = king_square(&child, us);
     if (ksq >= 0 && gogo_attackers(&child, ksq, us ^ 1, occupied(&child)))
-        return snprintf(why, len, kind == K_KING ? "moves the king into check"
-                                                 : "leaves the king in check"), true;
+        return snprintf(why, len, "%s", kind == K_KING ? _("moves the king into check")
+                                                       : _("leaves the king in check")), true;
     return false;
 }
 
 bool gogo_explain_illegal(const GogoState *s, Move m, char *why, size_t len)
 {
     if (gogo_move_to(m) >= NSQ || gogo_move_from(m) >= GOGO_DROP_FROM + GOGO_HAND_KINDS)
-        return snprintf(why, len, "not a move"), true;
+        return snprintf(why, len, _("not a move")), true;
     if (gogo_move_is_drop(m) && gogo_move_promotes(m))
-        return snprintf(why, len, "a drop cannot promote"), true;
+        return snprintf(why, len, _("a drop cannot promote")), true;
     if (gogo_move_is_drop(m) ? why_drop_fails(s, m, why, len) : why_board_move_fails(s, m, why, len))
         return true;
     /* The checks above are the whole rule set; the generator has the last word. */
@@ -303,6 +304,6 @@ bool gogo_explain_illegal(const GogoState *s, Move m, char *why, size_t len)
     for (int i = 0; i < n; i++)
         if (moves[i] == m)
             return false;
-    snprintf(why, len, "not a legal move here");
+    snprintf(why, len, _("not a legal move here"));
     return true;
 }

@@ -10,13 +10,18 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "engine/i18n.h"
 #include "games/gogo/internal.h"
 
 #define MAX_POSITION_TEXT 120 /* the longest sensible SFEN is well under this */
 
 static const char piece_letters[] = "?PSGBRK"; /* by GogoPiece */
-static const char *const piece_names[] = {"?", "pawn", "silver", "gold", "bishop", "rook", "king"};
+static const char *const piece_names[] = {"?", N_("pawn"), N_("silver"), N_("gold"),
+                                          N_("bishop"), N_("rook"), N_("king")};
+/* `yomi show` prints these as they are (its output is a format); error
+ * messages translate them. */
 static const char *const player_names[] = {"sente", "gote"};
+static const char *side_word(int owner) { return owner ? _("gote") : _("sente"); }
 
 static int letter_kind(char c)
 {
@@ -82,7 +87,7 @@ static int parse_board(GogoState *s, const char *text, Err *err)
                            isprint((unsigned char)c) ? c : '?');
         }
         if (promoted && !kind_can_promote(base))
-            return err_set(err, "a %s cannot be promoted (+%c in rank %c)", piece_names[base], letter,
+            return err_set(err, "a %s cannot be promoted (+%c in rank %c)", _(piece_names[base]), letter,
                            'a' + row);
         if (col == 5)
             return err_set(err, "rank %c has more than 5 squares", 'a' + row);
@@ -163,17 +168,17 @@ static int check_material(const GogoState *s, Err *err)
     for (int owner = 0; owner < 2; owner++) {
         int kings = popcount(kinds(s, K_KING) & s->by_owner[owner]);
         if (kings == 0)
-            return err_set(err, "no %s king", player_names[owner]);
+            return err_set(err, "no %s king", side_word(owner));
         if (kings > 1)
-            return err_set(err, "%d %s kings (one each)", kings, player_names[owner]);
+            return err_set(err, "%d %s kings (one each)", kings, side_word(owner));
     }
     for (int base = K_PAWN; base <= K_ROOK; base++) {
         int total = s->hand[0][base - 1] + s->hand[1][base - 1] + popcount(kinds(s, base));
         if (kind_promoted(base))
             total += popcount(kinds(s, kind_promoted(base)));
         if (total > 2)
-            return err_set(err, "%d %ss counting promoted ones and hands (gogo has 2)", total,
-                           piece_names[base]);
+            return err_set(err, "too many of a kind: %d %s, counting promoted ones and hands "
+                                "(gogo has 2 of each)", total, _(piece_names[base]));
     }
     for (int owner = 0; owner < 2; owner++) {
         const Bits pawns = kinds(s, K_PAWN) & s->by_owner[owner];
@@ -181,17 +186,17 @@ static int check_material(const GogoState *s, Err *err)
         if (pawns & T.last_rank[owner]) {
             square_name(lsb(pawns & T.last_rank[owner]), name);
             return err_set(err, "unpromoted %s pawn on %s, its last rank (it could never move)",
-                           player_names[owner], name);
+                           side_word(owner), name);
         }
         for (Bits p = pawns; p; p &= p - 1)
             if (popcount(pawns & T.file_of[lsb(p)]) > 1)
-                return err_set(err, "two unpromoted %s pawns on file %d (nifu)", player_names[owner],
+                return err_set(err, "two unpromoted %s pawns on file %d (nifu)", side_word(owner),
                                gogo_square_file(lsb(p)));
     }
     const int waiting = s->side ^ 1;
     if (gogo_attackers(s, king_square(s, waiting), s->side, occupied(s)))
         return err_set(err, "%s's king is in check but it is %s's move (the king could be captured)",
-                       player_names[waiting], player_names[s->side]);
+                       side_word(waiting), side_word(s->side));
     return 0;
 }
 

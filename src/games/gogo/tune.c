@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "engine/search.h"
+#include "engine/i18n.h"
 #include "games/gogo/internal.h"
 
 #define MAX_GAME_PLIES 300 /* longer games are scored as draws */
@@ -172,7 +173,7 @@ static void *worker_main(void *arg)
         *w->positions += w->out.n - before;
         if (w->o->progress && (done % 10 == 0 || done == w->o->games)) {
             char line[128];
-            snprintf(line, sizeof line, "self-play: %d/%d games, %zu positions", done,
+            snprintf(line, sizeof line, _("self-play: %d/%d games, %zu positions"), done,
                      w->o->games, *w->positions);
             w->o->progress(w->o->progress_arg, line);
         }
@@ -367,7 +368,7 @@ static void fit(const Rows *train, double *w, const double *w0, double scale,
         }
         if (o->progress && (epoch % 10 == 0 || epoch == o->epochs)) {
             char line[128];
-            snprintf(line, sizeof line, "fit: epoch %d/%d, loss %.5f", epoch, o->epochs,
+            snprintf(line, sizeof line, _("fit: epoch %d/%d, loss %.5f"), epoch, o->epochs,
                      loss / (double)train->rows);
             o->progress(o->progress_arg, line);
         }

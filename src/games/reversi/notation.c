@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "engine/i18n.h"
 #include "games/reversi/internal.h"
 
 /* Longest position text accepted: 64 squares, the side and generous
@@ -139,7 +140,7 @@ int reversi_parse_move(const Game *g, const void *state, const char *text, Move 
 {
     const Reversi *r = as_reversi(g);
     const ReversiState *s = state;
-    const char *who = s->side ? "O (white)" : "X (black)";
+    const char *who = s->side ? _("O (white)") : _("X (black)");
     if (!text || !*text)
         return err_set(err, "no move given (a square like c4, or pass)");
     const uint64_t empty = state_empty(r, s);
@@ -149,8 +150,10 @@ int reversi_parse_move(const Game *g, const void *state, const char *text, Move 
         if (terminal)
             return err_set(err, "cannot pass: the game is over");
         if (moves)
-            return err_set(err, "cannot pass: %s has %d legal move%s", who, bb_count(moves),
-                           bb_count(moves) == 1 ? "" : "s");
+            return err_set(err,
+                           ngettext("cannot pass: %s has %d legal move",
+                                    "cannot pass: %s has %d legal moves", (unsigned long)bb_count(moves)),
+                           who, bb_count(moves));
         *m = MOVE_PASS;
         return 0;
     }
@@ -231,7 +234,7 @@ void reversi_render_text(const Game *g, const void *state, char *buf, size_t len
     int black, white;
     reversi_disc_counts(g, state, &black, &white);
     out_add(&o, "discs: X (black) %d, O (white) %d, empty %d\n", black, white, bb_count(empty));
-    const char *who = s->side ? "O (white)" : "X (black)";
+    const char *who = s->side ? _("O (white)") : _("X (black)");
     if (moves) {
         out_add(&o, "%s to move; %d legal move%s marked *:", who, bb_count(moves),
                 bb_count(moves) == 1 ? "" : "s");

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "games/reversi/endgame.h"
+#include "engine/i18n.h"
 #include "games/reversi/eval.h"
 #include "games/reversi/internal.h"
 
@@ -188,7 +189,7 @@ static int choose_evaluation(Reversi *r, Err *err)
     if (!r->pattern) {
         r->eval = EVAL_SIMPLE;
         snprintf(r->eval_notice, sizeof r->eval_notice,
-                 "pattern evaluation unavailable (%.180s); using the simple one", load.msg);
+                 _("pattern evaluation unavailable (%.180s); using the simple one"), load.msg);
     }
     return 0;
 }

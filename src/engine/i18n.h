@@ -1,11 +1,11 @@
-/* i18n.h - marking the UI's words for translation (gettext, po/).
+/* i18n.h - marking words for translation (gettext, po/).
  *
  * _("text") is looked up in the player's language when drawn; N_("text")
  * only marks a string in a static table, which is then drawn through _().
  * Without NLS both are the text itself.  Never wrap machine-readable output
  * (TSV, JSON, field names), move notation or algorithm ids. */
-#ifndef YOMI_UI_I18N_H
-#define YOMI_UI_I18N_H
+#ifndef YOMI_I18N_H
+#define YOMI_I18N_H
 
 #include "config.h"
 
