@@ -59,6 +59,7 @@ typedef struct Ctx {
     const void **path;      /* game history then the search path */
     int history_len;
     GameSolver *solver;     /* the game's endgame solver when cfg.endgame */
+    int solver_reach;       /* game.h solver_reach, or -1: solve at any depth */
 } Ctx;
 
 static inline void *ctx_state(const Ctx *c, int ply)
@@ -100,6 +101,18 @@ int ctx_turn_moves(const Ctx *c, const void *from, const Move *pv, int n, Move *
 
 int ctx_endgame(Ctx *c, int ply, int alpha, int beta);
 
+/* Whether the game's solver takes this node: near enough the end
+ * (cfg.endgame) and, where the game says so, near enough that the search
+ * would almost reach the end anyway (depth left + solver_reach), so a
+ * shallow iteration's leaves do not each pay for a whole solve. */
+static inline bool ctx_wants_solver(const Ctx *c, int ply, int depth)
+{
+    if (!c->solver)
+        return false;
+    const int size = c->ops->solver_size(c->g, ctx_state(c, ply));
+    return size <= c->cfg.endgame && (c->solver_reach < 0 || size <= depth + c->solver_reach);
+}
+
 /* order.c */
 void order_moves(Ctx *c, int ply, Move *moves, int n, Move hint);
 
@@ -128,7 +141,7 @@ static inline int node_open(Ctx *c, int ply, int depth, int alpha, int beta, Nod
         nd->value = 0;
         return -1;
     }
-    if (c->solver && c->ops->solver_size(c->g, ctx_state(c, ply)) <= c->cfg.endgame) {
+    if (ctx_wants_solver(c, ply, depth)) {
         nd->value = ctx_endgame(c, ply, alpha, beta);
         return -1;
     }

@@ -182,6 +182,16 @@ struct GameOps {
      * measure: near enough the end that a solve costs about as much as a
      * few plies of search.  NULL or 0: never. */
     int (*solver_default)(const Game *g);
+    /* A solve costs far more than a search of the same node once the
+     * position is beyond what the solver answers cheaply (reversi: every
+     * empty square is a ply the search would otherwise cut off; Kalah:
+     * every seed above its endgame database's).  So the solver takes only
+     * nodes whose solver_size() is at most the depth left plus this many:
+     * a shallow iteration's leaves are not each a whole solve, and the root
+     * turns exact as soon as the iteration's depth comes near the end.
+     * Only for endgame=auto (an explicit endgame=N takes every node within
+     * N); NULL: every node within `endgame`. */
+    int (*solver_reach)(const GameSolver *s);
 };
 
 /* Every Game starts with this header; a game's own struct embeds it first

@@ -114,6 +114,11 @@ Search *search_new(const Game *g, const SearchConfig *cfg, Err *err)
             search_free(s);
             return NULL;
         }
+        /* An explicit endgame=N hands over every node within N, as asked;
+         * the default player's auto setting also weighs the depth left. */
+        c->solver_reach = cfg->endgame == SEARCH_ENDGAME_AUTO && g->ops->solver_reach
+                              ? g->ops->solver_reach(c->solver)
+                              : -1;
     }
     if (!ok) {
         search_free(s);

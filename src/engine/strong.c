@@ -205,7 +205,7 @@ int yomi_search(Ctx *c, int ply, int depth, int alpha, int beta, Move prev, bool
             return alpha;
     }
     const void *s = ctx_state(c, ply);
-    if (c->solver && c->ops->solver_size(c->g, s) <= c->cfg.endgame)
+    if (ctx_wants_solver(c, ply, depth))
         return ctx_endgame(c, ply, alpha, beta);
     const bool check = c->ops->in_check && depth > 0 && c->ops->in_check(c->g, s);
     if (check && has_feature(c, YOMI_CHECK_EXTENSION) && ply < 2 * c->root_depth)

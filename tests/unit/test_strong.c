@@ -285,6 +285,40 @@ static void test_endgame_auto(void **unused)
     game_close(g);
 }
 
+/* The default player hands reversi's endgame to the solver only where the
+ * depth left nearly covers the empties (game.h solver_reach): a shallow
+ * search of 14 empties stays a search, a deeper one turns exact and agrees
+ * with the solver; an explicit endgame=N still solves at any depth. */
+static void test_endgame_reach(void **unused)
+{
+    (void)unused;
+    Game *g = open_game("reversi", NULL, 0);
+    _Alignas(16) unsigned char root[GAME_MAX_STATE];
+    unsigned seed = 1;
+    do
+        random_position(g, seed++, 46, root);
+    while (g->ops->solver_size(g, root) != 14);
+    static SearchResult r;
+    SearchConfig cfg;
+    yomi_config(&cfg, YOMI_DEFAULT_FEATURES);
+    cfg.depth = 2;
+    run(g, root, &cfg, &r);
+    assert_false(r.stats.exact);
+    cfg.depth = 8;
+    const int exact = run(g, root, &cfg, &r);
+    assert_true(r.stats.exact);
+    search_config_default(&cfg);
+    cfg.algo = ALGO_NEGASCOUT;
+    cfg.solve = true;
+    assert_int_equal(run(g, root, &cfg, &r), exact);
+    yomi_config(&cfg, YOMI_DEFAULT_FEATURES);
+    cfg.depth = 2;
+    cfg.endgame = 14;
+    assert_int_equal(run(g, root, &cfg, &r), exact);
+    assert_true(r.stats.exact);
+    game_close(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -294,6 +328,7 @@ int main(void)
         cmocka_unit_test(test_options_and_specs),
         cmocka_unit_test(test_time_limit_answers),
         cmocka_unit_test(test_endgame_auto),
+        cmocka_unit_test(test_endgame_reach),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

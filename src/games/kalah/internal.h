@@ -146,6 +146,7 @@ GameSolver *kalah_solver_new(const Game *g, int table_mb, Err *err);
 void kalah_solver_free(GameSolver *s);
 int kalah_solver_size(const Game *g, const void *state);
 int kalah_solver_default(const Game *g);
+int kalah_solver_reach(const GameSolver *sv);
 int kalah_solver_search(GameSolver *s, const void *state, int alpha, int beta, Move *best,
                         const SolverPoll *poll);
 

@@ -660,4 +660,5 @@ const GameOps kalah_ops = {
     .solver_size = kalah_solver_size,
     .solver_search = kalah_solver_search,
     .solver_default = kalah_solver_default,
+    .solver_reach = kalah_solver_reach,
 };

@@ -431,9 +431,17 @@ int kalah_solver_size(const Game *g, const void *state)
     return seeds;
 }
 
-/* Four seeds a pit: with the small database built at first use such a
- * position solves in a few thousand positions, a few plies' work. */
+/* Four seeds a pit at most, and (solver_reach) only where the depth left
+ * nearly covers the seeds above the database's: a position the database
+ * answers costs one lookup, each seed above it multiplies a solve's work. */
 int kalah_solver_default(const Game *g) { return 4 * as_kalah(g)->pits; }
+
+/* Without a database (no cache folder) a search solves a few seeds at once. */
+#define KALAH_REACH_WITHOUT_DB 8
+int kalah_solver_reach(const GameSolver *sv)
+{
+    return sv->db_seeds > KALAH_REACH_WITHOUT_DB ? sv->db_seeds : KALAH_REACH_WITHOUT_DB;
+}
 
 GameSolver *kalah_solver_new(const Game *g, int table_mb, Err *err)
 {

@@ -679,6 +679,28 @@ int reversi_solver_size(const Game *g, const void *state)
     return bb_count(state_empty(as_reversi(g), state));
 }
 
+/* The default player's hand-over: an exact solve of up to this many empties
+ * (tens of milliseconds at 20), and only where the search itself would get
+ * within REVERSI_SOLVER_REACH plies of the end, so in practice the root
+ * turns exact as soon as an iteration's depth comes near its empties. */
+#ifndef REVERSI_SOLVER_CAP
+#define REVERSI_SOLVER_CAP 24
+#endif
+#ifndef REVERSI_SOLVER_REACH
+#define REVERSI_SOLVER_REACH 6
+#endif
+int reversi_solver_default(const Game *g)
+{
+    (void)g;
+    return REVERSI_SOLVER_CAP;
+}
+
+int reversi_solver_reach(const GameSolver *s)
+{
+    (void)s;
+    return REVERSI_SOLVER_REACH;
+}
+
 int reversi_solver_search(GameSolver *s, const void *state, int alpha, int beta, Move *best,
                           const SolverPoll *poll)
 {

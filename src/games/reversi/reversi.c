@@ -505,4 +505,6 @@ const GameOps reversi_ops = {
     .solver_free = reversi_solver_free,
     .solver_size = reversi_solver_size,
     .solver_search = reversi_solver_search,
+    .solver_default = reversi_solver_default,
+    .solver_reach = reversi_solver_reach,
 };
