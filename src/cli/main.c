@@ -3,6 +3,7 @@
 #include <locale.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 #include "cli/train_gogo.h"
@@ -44,14 +45,27 @@ static void usage(FILE *out)
             "       gogo (= minishogi, gogo-shogi)\n"), out);
 }
 
+/* Where the message catalogs are: $YOMI_LOCALEDIR (the tests), else the
+ * installed ones, else, while none is installed, the build tree's copies
+ * (Makefile.am), so an uninstalled yomi speaks the user's language too.
+ * Japanese is the catalog every build ships: its presence tells. */
+static const char *catalog_dir(void)
+{
+    const char *dir = getenv("YOMI_LOCALEDIR");
+    if (dir && *dir)
+        return dir;
+    if (access(LOCALEDIR "/ja/LC_MESSAGES/" PACKAGE ".mo", R_OK) != 0 &&
+        access(YOMI_BUILDDIR "/locale/ja/LC_MESSAGES/" PACKAGE ".mo", R_OK) == 0)
+        return YOMI_BUILDDIR "/locale";
+    return LOCALEDIR;
+}
+
 /* The one setlocale: the UI needs the locale's character set for wide
- * characters, and gettext its message language.  $YOMI_LOCALEDIR lets an
- * uninstalled build (and the tests) use catalogs that are not installed. */
+ * characters, and gettext its message language. */
 static void start_locale(void)
 {
     setlocale(LC_ALL, "");
-    const char *dir = getenv("YOMI_LOCALEDIR");
-    bindtextdomain(PACKAGE, dir && *dir ? dir : LOCALEDIR);
+    bindtextdomain(PACKAGE, catalog_dir());
     /* The grid decodes UTF-8 whatever the locale's own charset. */
     bind_textdomain_codeset(PACKAGE, "UTF-8");
     textdomain(PACKAGE);

@@ -43,6 +43,14 @@ for opt in --position --algo --depth --order --table-mb --format; do
 done
 ja --help
 has_kana "$out"; ok $? "ja: yomi --help is in Japanese"
+# Straight after make, with nothing installed and no $YOMI_LOCALEDIR, the
+# build tree's own catalog (locale/ in the build folder) is used.
+if [ -f "$(dirname "$YOMI")/locale/ja/LC_MESSAGES/yomi.mo" ]; then
+    out=$(env -u YOMI_LOCALEDIR LANGUAGE= LC_ALL=ja_JP.UTF-8 "$YOMI" --help 2>&1)
+    has_kana "$out"; ok $? "ja: an uninstalled yomi finds the build tree's catalog"
+else
+    ok 1 "ja: make built the uninstalled catalog locale/ja/LC_MESSAGES/yomi.mo"
+fi
 
 # Results are the contract: byte for byte the same in any language (but for
 # the clock: time_ms and nps lines or TSV columns are left out).
