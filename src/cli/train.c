@@ -28,6 +28,7 @@
 
 #include "cli/searchcli.h"
 #include "cli/train_gogo.h"
+#include "cli/train_kalah.h"
 #include "games/reversi/eval.h"
 #include "games/reversi/reversi.h"
 
@@ -376,6 +377,8 @@ static int train_cmd(int argc, char **argv)
 {
     if (argc > 1 && (strcmp(argv[1], "gogo") == 0 || strcmp(argv[1], "gogo-5x5") == 0))
         return cli_train_gogo(argc - 1, argv + 1); /* train_gogo.c */
+    if (argc > 1 && (strcmp(argv[1], "kalah") == 0 || strcmp(argv[1], "kalah-6x6") == 0))
+        return cli_train_kalah(argc - 1, argv + 1); /* train_kalah.c */
     if (cli_wants_help(&cli_train, argc, argv))
         return EXIT_OK;
     const char *id = NULL, *out = REVAL_FILE, *save = NULL, *load = NULL;
@@ -419,9 +422,10 @@ static int train_cmd(int argc, char **argv)
             return EXIT_USAGE;
     }
     if (!id)
-        return cli_fail("train: which game? (yomi train reversi|gogo)");
+        return cli_fail("train: which game? (yomi train reversi|gogo|kalah)");
     if (strcmp(id, "reversi") != 0 && strcmp(id, "reversi-8x8") != 0)
-        return cli_fail("train: only reversi (8x8) and gogo have a trained evaluation, not '%.40s'",
+        return cli_fail("train: only reversi (8x8), gogo and kalah (6x6) have a trained "
+                        "evaluation, not '%.40s'",
                         id);
     if (!*out)
         return cli_fail("train: --out needs a file name");
@@ -458,7 +462,7 @@ static int train_cmd(int argc, char **argv)
 const CliCommand cli_train = {
     .name = "train",
     .run = train_cmd,
-    .synopsis = "train reversi|gogo [--games N] [--depth D] [--seed S] [--out FILE]",
+    .synopsis = "train reversi|gogo|kalah [--games N] [--depth D] [--seed S] [--out FILE]",
     /* xgettext:c-format */
     .help = N_("usage: yomi train reversi [--games N] [--depth D] [--seed S] [--out FILE]\n"
             "                          [--threads T] [--exact E] [--epochs K] [--eval EVAL]\n"
@@ -474,5 +478,6 @@ const CliCommand cli_train = {
             "--save-positions F keeps the labelled positions; --load-positions F fits\n"
             "them again without playing.\n"
             "\n"
-            "yomi train gogo tunes gogo's evaluation (yomi train gogo --help).\n"),
+            "yomi train gogo tunes gogo's evaluation (yomi train gogo --help), yomi train\n"
+            "kalah Kalah's (yomi train kalah --help).\n"),
 };

@@ -1,15 +1,13 @@
-#define _POSIX_C_SOURCE 200809L /* mkstemp, fdopen, fsync, fchmod */
+#define _POSIX_C_SOURCE 200809L /* open_memstream */
 /* train_gogo.c - `yomi train gogo [--games N] [--depth D] [--seed S]
  * [--threads T] [--epochs E] [--eval E] [--out FILE]`. */
 #include "cli/train_gogo.h"
 
-#include <errno.h>
-#include <fcntl.h>
-#include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "engine/atomic_file.h"
 #include "games/gogo/tune.h"
 
 static void progress_line(void *arg, const char *line)
@@ -19,32 +17,24 @@ static void progress_line(void *arg, const char *line)
     fflush(stderr);
 }
 
-/* Write the weights to `path` so that a reader sees either the old file or
- * the whole new one: a temporary beside it, flushed to disk, then renamed. */
-static int write_atomically(const char *path, const GogoEvalWeights *w, const char *comment)
+/* The weights in their file format, replacing `path` atomically (a reader
+ * sees the old file or the whole new one). */
+static int write_weights(const char *path, const GogoEvalWeights *w, const char *comment)
 {
-    char tmp[4096];
-    if ((size_t)snprintf(tmp, sizeof tmp, "%s.tmp.XXXXXX", path) >= sizeof tmp)
-        return cli_fail("train: --out path too long");
-    const int fd = mkstemp(tmp);
-    if (fd < 0)
-        return cli_fail("train: cannot create %.200s: %s", tmp, strerror(errno));
-    FILE *out = fdopen(fd, "w");
-    if (!out) {
-        close(fd);
-        unlink(tmp);
-        return cli_fail("train: %.200s: %s", tmp, strerror(errno));
+    char *text = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&text, &len);
+    if (!out)
+        return cli_fail("train: out of memory");
+    const int bad = gogo_eval_write(out, w, comment) != 0;
+    if (fclose(out) != 0 || bad) {
+        free(text);
+        return cli_fail("train: out of memory");
     }
-    fchmod(fd, 0644);
-    int bad = gogo_eval_write(out, w, comment) != 0 || fflush(out) != 0 || fsync(fd) != 0;
-    const int saved = errno;
-    bad |= fclose(out) != 0;
-    if (bad || rename(tmp, path) != 0) {
-        const int e = bad ? saved : errno;
-        unlink(tmp);
-        return cli_fail("train: cannot write %.200s: %s", path, strerror(e));
-    }
-    return EXIT_OK;
+    Err err = {{0}};
+    const int rc = atomic_file_write(path, text, len, &err);
+    free(text);
+    return rc == 0 ? EXIT_OK : cli_fail("train: %s", err.msg);
 }
 
 int cli_train_gogo(int argc, char **argv)
@@ -116,7 +106,7 @@ int cli_train_gogo(int argc, char **argv)
              o.games, o.depth, (unsigned long long)o.seed, o.epochs, rep.positions,
              rep.validation, rep.scale, rep.loss_before, rep.loss_after, rep.valid_before,
              rep.valid_after);
-    if (write_atomically(out_path, &tuned, comment) != EXIT_OK)
+    if (write_weights(out_path, &tuned, comment) != EXIT_OK)
         return EXIT_USAGE;
     printf("games: %d (sente %d, gote %d, draws %d)\n", rep.games, rep.wins[0], rep.wins[1],
            rep.wins[2]);

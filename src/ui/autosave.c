@@ -6,6 +6,8 @@
 
 #include "ui/autosave.h"
 
+#include "engine/atomic_file.h"
+
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t wake = PTHREAD_COND_INITIALIZER, idle = PTHREAD_COND_INITIALIZER;
 static bool started, writing;
@@ -27,7 +29,7 @@ static void *writer(void *arg)
         writing = true;
         pthread_mutex_unlock(&lock);
         Err err = {{0}};
-        int rc = session_write_file(path, data, len, &err);
+        int rc = atomic_file_write(path, data, len, &err);
         free(data);
         pthread_mutex_lock(&lock);
         if (rc != 0)
@@ -53,7 +55,7 @@ int autosave_submit(const Session *s, Err *err)
         if (pthread_create(&t, NULL, writer, NULL) != 0) {
             /* no thread: write here, slowly but surely */
             pthread_mutex_unlock(&lock);
-            int rc = session_write_file(path, text, len, err);
+            int rc = atomic_file_write(path, text, len, err);
             free(text);
             return rc;
         }

@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "engine/atomic_file.h"
 #include "engine/i18n.h"
 #include "ui/session.h"
 
@@ -188,39 +189,13 @@ char *session_text(const Session *s, size_t *len)
     return buf;
 }
 
-int session_write_file(const char *path, const char *data, size_t len, Err *err)
-{
-    char tmp[4096];
-    if (snprintf(tmp, sizeof tmp, "%s.XXXXXX", path) >= (int)sizeof tmp)
-        return err_set(err, "path too long");
-    int fd = mkstemp(tmp);
-    if (fd < 0)
-        return err_set(err, "cannot write %.200s: %s", path, strerror(errno));
-    bool bad = false;
-    for (size_t done = 0; done < len && !bad;) {
-        ssize_t n = write(fd, data + done, len - done);
-        if (n < 0 && errno == EINTR)
-            continue;
-        bad = n <= 0;
-        done += n > 0 ? (size_t)n : 0;
-    }
-    bad |= fsync(fd) != 0;
-    bad |= close(fd) != 0;
-    if (bad || rename(tmp, path) != 0) {
-        int e = errno;
-        unlink(tmp);
-        return err_set(err, "cannot write %.200s: %s", path, strerror(e));
-    }
-    return 0;
-}
-
 int session_save(const Session *s, const char *path, Err *err)
 {
     size_t len;
     char *text = session_text(s, &len);
     if (!text)
         return err_set(err, "out of memory");
-    int rc = session_write_file(path, text, len, err);
+    int rc = atomic_file_write(path, text, len, err);
     free(text);
     return rc;
 }

@@ -63,8 +63,6 @@ int session_write(const Session *s, FILE *f);
 int session_save(const Session *s, const char *path, Err *err);
 /* The save file as text (malloc'ed; NULL when out of memory). */
 char *session_text(const Session *s, size_t *len);
-/* Write `data` to `path` atomically as session_save does. */
-int session_write_file(const char *path, const char *data, size_t len, Err *err);
 Session *session_read(FILE *f, const char *name, Err *err);
 Session *session_load(const char *path, Err *err);
 

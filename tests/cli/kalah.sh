@@ -44,6 +44,40 @@ run_yomi show kalah --position "6 6 6 6 6 6 0 6 6 6 6 6 6 6 1"
 case $err in *"add up to 78, but kalah has 72"*) ok 0 "the seed total is named" ;;
     *) ok 1 "the seed total is named"; echo "# $err" ;; esac
 run_yomi show kalah --start cross
-is "$err" "yomi: --start does not apply to kalah (its options: --rules, --capture)" "other families' options are named"
+is "$err" "yomi: --start does not apply to kalah (its options: --rules, --capture, --eval)" "other families' options are named"
+
+# The tuned evaluation: a tiny `yomi train kalah`, reproducible, loadable,
+# and bad or missing weight files named, never fatal when shipped.
+kdir=$(mktemp -d)
+run_yomi train kalah --games 20 --depth 2 --exact 8 --seed 3 --out "$kdir/w.txt"
+ok $rc "train kalah exits 0"
+is "$err" "" "train kalah is quiet on stderr when piped"
+case $out in *"written: $kdir/w.txt"*) ok 0 "train kalah says where it wrote" ;;
+    *) ok 1 "train kalah says where it wrote" ;; esac
+is "$(ls "$kdir")" "w.txt" "the weight file and no temporary left over"
+cp "$kdir/w.txt" "$kdir/first.txt"
+run_yomi train kalah --games 20 --depth 2 --exact 8 --seed 3 --out "$kdir/w.txt"
+cmp -s "$kdir/w.txt" "$kdir/first.txt"
+ok $? "the same options give the same weights"
+run_yomi search kalah --depth 4 --eval "$kdir/w.txt"
+ok $rc "the trained file loads as --eval FILE"
+run_yomi search kalah --depth 6 --eval simple
+simple_out=$out
+run_yomi search kalah --depth 6 --eval tuned
+ok "$([ "$rc" -eq 0 ] && [ -z "$err" ]; echo $?)" "the shipped weights load quietly"
+head -c 20 "$kdir/w.txt" >"$kdir/cut.txt"
+bad_input "truncated kalah weight file" search kalah --eval "$kdir/cut.txt"
+case $err in *"cut.txt"*) ok 0 "the message names the file" ;; *) ok 1 "the message names the file ($err)" ;; esac
+bad_input "unknown kalah --eval" search kalah --eval best
+bad_input "train kalah: bad depth" train kalah --depth 99
+bad_input "train kalah: unknown option" train kalah --epochs 3
+mkdir "$kdir/data"
+cp "$kdir/cut.txt" "$kdir/data/kalah-eval.txt"
+YOMI_DATADIR="$kdir/data" run_yomi search kalah --depth 6
+ok $rc "a bad shipped file does not stop the game"
+is "$(printf '%s\n' "$out" | grep '^nodes:')" "$(printf '%s\n' "$simple_out" | grep '^nodes:')" \
+    "it plays on with the untuned evaluation (the same search as --eval simple)"
+case $err in *"untuned evaluation"*) ok 0 "and is reported" ;; *) ok 1 "and is reported ($err)" ;; esac
+rm -rf "$kdir"
 
 done_testing

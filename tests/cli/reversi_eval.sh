@@ -42,7 +42,7 @@ ok $rc "match: evaluations on 6x6"
 bad_input "train: bad games" train reversi --games 0
 bad_input "train: games not a number" train reversi --games many
 bad_input "train: bad depth" train reversi --depth 99
-bad_input "train: not reversi" train kalah
+bad_input "train: no such game" train frobnicate
 bad_input "train: not 8x8" train reversi-6x6
 bad_input "train: no game" train --games 4
 bad_input "train: unknown option" train reversi --colour red

@@ -1,3 +1,4 @@
+#define _POSIX_C_SOURCE 200809L /* mkdtemp */
 /* test_kalah.c - Kalah's rules on hand-checked positions, the variants and
  * options, the notation and every kind of bad input.
  *
@@ -11,9 +12,12 @@
 #include <stdint.h>
 #include <cmocka.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "engine/game.h"
+#include "games/kalah/eval.h"
 #include "games/kalah/kalah.h"
 
 typedef struct {
@@ -32,6 +36,22 @@ static Game *open_kalah(const char *id, const char *rules, const char *capture)
     Game *g = game_open(id, opts, n, &err);
     if (!g)
         fail_msg("cannot open %s: %s", id, err.msg);
+    return g;
+}
+
+/* kalah (6x6, standard rules) with --eval VALUE; NULL and err when refused. */
+static Game *try_eval(const char *value, Err *err)
+{
+    GameOption opt = {"eval", value};
+    return game_open("kalah", &opt, 1, err);
+}
+
+static Game *open_with_eval(const char *value)
+{
+    Err err = {{0}};
+    Game *g = try_eval(value, &err);
+    if (!g)
+        fail_msg("cannot open kalah --eval %s: %s", value, err.msg);
     return g;
 }
 
@@ -345,7 +365,7 @@ static void test_evaluation_values(void **unused)
 {
     (void)unused;
     Game *seed = open_kalah("kalah", "seed", NULL);
-    Game *std = open_kalah("kalah", NULL, NULL);
+    Game *std = open_with_eval("simple");
     State s;
     seed->ops->start(seed, s.bytes);
     assert_int_equal(seed->ops->evaluate(seed, s.bytes), 0);
@@ -362,13 +382,77 @@ static void test_evaluation_values(void **unused)
     assert_int_equal(seed->ops->final_score(seed, s.bytes), 0);
     s = parse(seed, "0 0 0 0 0 0 30 1 1 1 1 1 1 36 1");
     assert_int_equal(seed->ops->final_score(seed, s.bytes), -72); /* 30 : 42 after the sweep */
-    /* standard: store difference plus a quarter of the seeds-on-side difference */
+    /* standard, untuned: store difference plus a quarter of the seeds-on-side difference */
     s = parse(std, "0 0 0 0 0 14 10 1 1 1 1 1 1 42 1");
     assert_int_equal(std->ops->evaluate(std, s.bytes), (10 - 42) + (14 - 6) / 4);
     s = parse(std, "0 0 0 0 0 14 10 1 1 1 1 1 1 42 2");
     assert_int_equal(std->ops->evaluate(std, s.bytes), (42 - 10) + (6 - 14) / 4);
     game_close(seed);
     game_close(std);
+}
+
+/* The tuned evaluation: its features counted by hand on one position, the
+ * weights of a file applied to them, and bad weight files refused with the
+ * line named. */
+static void test_tuned_evaluation(void **unused)
+{
+    (void)unused;
+    Game *g = open_with_eval("simple");
+    /* mover: 14 seeds in pit 6 (13 sown across), 5 empty pits; the other
+     * side: one seed a pit, the last of which reaches its store */
+    State s = parse(g, "0 0 0 0 0 14 10 1 1 1 1 1 1 42 1");
+    int f[KALAH_EVAL_FEATURES];
+    kalah_eval_features(g, s.bytes, f);
+    const int want[KALAH_EVAL_FEATURES] = {[KF_SEEDS] = 8, [KF_EXTRA] = -1, [KF_CAPTURE] = 0,
+                                           [KF_EMPTY] = 5, [KF_OVERFLOW] = 13, [KF_TEMPO] = 1};
+    assert_memory_equal(f, want, sizeof f);
+    /* pit 2's two seeds end in the empty pit 4, facing the other side's pit
+     * 3 and its 5 seeds: a capture of 6; the other side has none */
+    s = parse(g, "1 2 0 0 9 0 10 3 0 5 1 1 1 39 1");
+    kalah_eval_features(g, s.bytes, f);
+    assert_int_equal(f[KF_CAPTURE], 6);
+    game_close(g);
+
+    char dir[] = "/tmp/yomi-kalah-eval-XXXXXX", path[128];
+    assert_non_null(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/w.txt", dir);
+    static const struct {
+        const char *text, *why; /* why: NULL for a good file, else part of the error */
+    } files[] = {
+        {"yomi-kalah-eval 1\n# comment\nweights 256 0 0 0 0 512\n", NULL},
+        {"", "not a kalah weight file"},
+        {"yomi-reversi 1\nweights 1 2 3 4 5 6\n", ":1: not a kalah weight file"},
+        {"yomi-kalah-eval 1\nweights 1 2 3\n", ":2: weight 4 is not a whole number"},
+        {"yomi-kalah-eval 1\nweights 1 2 3 4 5 6 7\n", ":2: more than 6 weights"},
+        {"yomi-kalah-eval 1\nweights 1 2 x 4 5 6\n", ":2: weight 3 is not a whole number"},
+        {"yomi-kalah-eval 1\nweights 1 2 3 4 5 999999\n", ":2: weight 999999 is out of range"},
+        {"yomi-kalah-eval 1\nweights 1 2 3 4 5 6\nweights 1 2 3 4 5 6\n", ":3: expected one"},
+        {"yomi-kalah-eval 1\n", "no 'weights' line"},
+    };
+    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+        FILE *out = fopen(path, "w");
+        assert_non_null(out);
+        fputs(files[i].text, out);
+        fclose(out);
+        Err err = {{0}};
+        g = try_eval(path, &err);
+        if (!files[i].why) {
+            assert_non_null(g);
+            s = parse(g, "0 0 0 0 0 14 10 1 1 1 1 1 1 42 1");
+            assert_int_equal(g->ops->evaluate(g, s.bytes), (10 - 42) + 8 + 2);
+            game_close(g);
+        } else {
+            assert_null(g);
+            if (!strstr(err.msg, files[i].why))
+                fail_msg("file %zu: '%s' does not say '%s'", i, err.msg, files[i].why);
+        }
+    }
+    Err err = {{0}};
+    assert_null(try_eval("/nonexistent/w.txt", &err));
+    assert_non_null(strstr(err.msg, "cannot open"));
+    assert_null(try_eval("best", &err));
+    remove(path);
+    rmdir(dir);
 }
 
 static void test_accessors(void **unused)
@@ -603,6 +687,7 @@ int main(void)
         cmocka_unit_test(test_end_of_game_sweep),
         cmocka_unit_test(test_seed_rules_end_early),
         cmocka_unit_test(test_evaluation_values),
+        cmocka_unit_test(test_tuned_evaluation),
         cmocka_unit_test(test_accessors),
         cmocka_unit_test(test_keys),
         cmocka_unit_test(test_ordering_hints),

@@ -13,6 +13,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "games/kalah/eval.h"
 #include "games/kalah/kalah.h"
 
 #define MAX_PITS 8
@@ -39,6 +40,8 @@ typedef struct {
     int cells;         /* 2M+2 */
     KalahRules rules;
     KalahCapture capture;
+    KalahEvalWeights eval; /* eval.h: standard rules' evaluation */
+    bool eval_shipped;     /* eval is assets/kalah-eval.txt's (--eval tuned) */
     uint64_t zobrist_side;
     uint64_t zobrist[MAX_CELLS][MAX_TOTAL + 1];
 } Kalah;

@@ -214,9 +214,10 @@ static int kalah_final_score(const Game *g, const void *state)
     return stores[s->side] - stores[!s->side];
 }
 
-/* Standard rules: the store difference, plus a quarter of the difference of
- * the seeds still on each side, since the sweep gives those to their owner
- * unless the opponent captures them first. */
+/* Standard rules: the store difference, plus eval.h's estimate of what the
+ * rest of the game adds to it (untuned: a quarter of the difference of the
+ * seeds on each side, since the sweep gives those to their owner unless the
+ * opponent captures them first), in whole seeds like the final score. */
 static int kalah_evaluate(const Game *g, const void *state)
 {
     const Kalah *k = as_kalah(g);
@@ -227,8 +228,12 @@ static int kalah_evaluate(const Game *g, const void *state)
         return kalah_final_score(g, state);
     int me = s->side, opp = !me;
     int stores = s->cells[store_cell(k, me)] - s->cells[store_cell(k, opp)];
-    int on_side = pit_seeds(k, s, me) - pit_seeds(k, s, opp);
-    return stores + on_side / 4;
+    int f[KALAH_EVAL_FEATURES];
+    kalah_eval_features(g, state, f);
+    long rest = 0;
+    for (int i = 0; i < KALAH_EVAL_FEATURES; i++)
+        rest += (long)k->eval.w[i] * f[i];
+    return stores + (int)(rest / KALAH_EVAL_SCALE);
 }
 
 /* ---- keys -------------------------------------------------------------- */
@@ -532,11 +537,19 @@ static int parse_options(Kalah *k, const GameOption *opts, int nopts, Err *err)
         if (!key)
             return err_set(err, "kalah: an option without a name");
         bool rules = strcmp(key, "rules") == 0, capture = strcmp(key, "capture") == 0;
-        if (!rules && !capture)
-            return err_set(err, "--%.30s does not apply to kalah (its options: --rules, --capture)",
+        if (!rules && !capture && strcmp(key, "eval") != 0)
+            return err_set(err,
+                           "--%.30s does not apply to kalah (its options: --rules, --capture, "
+                           "--eval)",
                            key);
         if (!value)
             return err_set(err, "--%s needs a value", key);
+        if (!rules && !capture) {
+            if (kalah_eval_option(value, &k->eval, err) != 0)
+                return -1;
+            k->eval_shipped = strcmp(value, "tuned") == 0;
+            continue;
+        }
         if (rules && strcmp(value, "standard") == 0)
             k->rules = KALAH_RULES_STANDARD;
         else if (rules && strcmp(value, "seed") == 0)
@@ -578,6 +591,9 @@ static Game *kalah_open(const char *name, const GameOption *opts, int nopts, Err
     k->cells = 2 * pits + 2;
     k->rules = KALAH_RULES_STANDARD;
     k->capture = KALAH_CAPTURE_STANDARD;
+    Err ignored;
+    kalah_eval_option("tuned", &k->eval, &ignored); /* falls back to the untuned weights */
+    k->eval_shipped = true;
     if (parse_options(k, opts, nopts, err) != 0) {
         free(k);
         return NULL;
@@ -598,6 +614,13 @@ static Game *kalah_open(const char *name, const GameOption *opts, int nopts, Err
 }
 
 static void kalah_close(Game *g) { free(g); }
+
+/* Said once where the game is opened: the shipped weights are missing. */
+static const char *kalah_notice(const Game *g)
+{
+    const Kalah *k = as_kalah(g);
+    return k->eval_shipped && k->rules == KALAH_RULES_STANDARD ? kalah_eval_notice() : NULL;
+}
 
 /* ---- public accessors (kalah.h) ------------------------------------------ */
 
@@ -634,7 +657,7 @@ int kalah_move_pit(const Game *g, Move m)
 const GameOps kalah_ops = {
     .family = "kalah",
     .description = "Kalah: kalah (6 pits, 6 seeds) or kalah-MxN; --rules standard|seed, "
-                   "--capture standard|empty",
+                   "--capture standard|empty, --eval tuned|simple|FILE",
     .open = kalah_open,
     .close = kalah_close,
     .start = kalah_start,
@@ -661,4 +684,5 @@ const GameOps kalah_ops = {
     .solver_search = kalah_solver_search,
     .solver_default = kalah_solver_default,
     .solver_reach = kalah_solver_reach,
+    .notice = kalah_notice,
 };

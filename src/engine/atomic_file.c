@@ -1,0 +1,42 @@
+/* atomic_file.c - see atomic_file.h. */
+#define _POSIX_C_SOURCE 200809L /* mkstemp, fchmod */
+#include "engine/atomic_file.h"
+
+#include <errno.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+int atomic_file_write(const char *path, const void *data, size_t len, Err *err)
+{
+    char tmp[4096];
+    if (snprintf(tmp, sizeof tmp, "%s.XXXXXX", path) >= (int)sizeof tmp)
+        return err_set(err, "path too long");
+    const int fd = mkstemp(tmp);
+    if (fd < 0)
+        return err_set(err, "cannot write %.200s: %s", path, strerror(errno));
+    /* mkstemp makes it private (0600); a replaced file is read by others */
+    const mode_t mask = umask(0);
+    umask(mask);
+    bool bad = fchmod(fd, 0666 & ~mask) != 0;
+    const char *bytes = data;
+    for (size_t done = 0; done < len && !bad;) {
+        const ssize_t n = write(fd, bytes + done, len - done);
+        if (n < 0 && errno == EINTR)
+            continue;
+        bad = n <= 0;
+        done += n > 0 ? (size_t)n : 0;
+    }
+    bad |= fsync(fd) != 0;
+    const int saved = errno;
+    bad |= close(fd) != 0;
+    if (bad || rename(tmp, path) != 0) {
+        const int e = bad ? (saved ? saved : errno) : errno;
+        unlink(tmp);
+        return err_set(err, "cannot write %.200s: %s", path, strerror(e ? e : EIO));
+    }
+    return 0;
+}

@@ -1,0 +1,16 @@
+/* atomic_file.h - replacing a file so that nothing the user made is lost:
+ * a reader (or a crash, or a full disk) sees either the old file or the
+ * whole new one, never a mixture. */
+#ifndef YOMI_ATOMIC_FILE_H
+#define YOMI_ATOMIC_FILE_H
+
+#include <stddef.h>
+
+#include "engine/error.h"
+
+/* Write `len` bytes to a temporary file beside `path`, flush them to disk,
+ * then rename it over `path`.  0, or -1 + err naming the file and why (the
+ * temporary is removed and `path` left as it was). */
+int atomic_file_write(const char *path, const void *data, size_t len, Err *err);
+
+#endif
