@@ -179,6 +179,59 @@ static void test_8x8_random(void **state)
     check_random("reversi", NULL, 10, 12, 8);
 }
 
+/* From 18 empties on 8x8 the solver's root first searches a window around
+ * a guess by its pattern evaluation: the same values (and for wide and
+ * narrow windows the same fail-soft answers) as without the evaluation,
+ * whose root searches the window it is given. */
+static void test_8x8_guessed_root(void **state)
+{
+    (void)state;
+    Err err = {{0}};
+    Game *pattern = open_game("reversi", NULL);
+    GameOption simple_opt = {"eval", "simple"};
+    Game *simple = game_open("reversi", &simple_opt, 1, &err);
+    assert_non_null(simple);
+    for (int done = 0, tries = 0; done < 3 && tries < 100; tries++) {
+        ReversiState s;
+        if (!random_position(pattern, 18 + done % 2, &s))
+            continue;
+        GameSolver *a = pattern->ops->solver_new(pattern, 16, &err);
+        GameSolver *b = simple->ops->solver_new(simple, 16, &err);
+        assert_non_null(a);
+        assert_non_null(b);
+        Move ma, mb;
+        const int want = solver_value(simple, b, &s, -SCORE_INF, SCORE_INF, &mb);
+        assert_int_equal(solver_value(pattern, a, &s, -SCORE_INF, SCORE_INF, &ma), want);
+        /* its move reaches the value */
+        ReversiState child;
+        pattern->ops->play(pattern, &s, ma, &child);
+        GameSolver *c = simple->ops->solver_new(simple, 16, &err);
+        int v = pattern->ops->is_terminal(pattern, &child)
+                    ? pattern->ops->final_score(pattern, &child)
+                    : solver_value(simple, c, &child, -SCORE_INF, SCORE_INF, &mb);
+        if (pattern->ops->side_to_move(pattern, &child) != pattern->ops->side_to_move(pattern, &s))
+            v = -v;
+        assert_int_equal(v, want);
+        static const int windows[][2] = {{-20, 20}, {-64, 0}, {0, 64}, {-9, -3}, {3, 9}};
+        for (size_t i = 0; i < sizeof windows / sizeof windows[0]; i++) {
+            const int alpha = want + windows[i][0], beta = want + windows[i][1];
+            v = solver_value(pattern, a, &s, alpha, beta, &ma);
+            if (v <= alpha)
+                assert_true(want <= v);
+            else if (v >= beta)
+                assert_true(want >= v);
+            else
+                assert_int_equal(v, want);
+        }
+        pattern->ops->solver_free(a);
+        simple->ops->solver_free(b);
+        simple->ops->solver_free(c);
+        done++;
+    }
+    game_close(pattern);
+    game_close(simple);
+}
+
 static void test_8x8_discs_scoring(void **state)
 {
     (void)state;
@@ -255,6 +308,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_8x8_random),
+        cmocka_unit_test(test_8x8_guessed_root),
         cmocka_unit_test(test_8x8_discs_scoring),
         cmocka_unit_test(test_small_boards),
         cmocka_unit_test(test_pass_and_terminal),

@@ -232,14 +232,19 @@ struct ReversiEval {
     int16_t *w; /* REVAL_PHASES x per_phase, every index filled in */
 };
 
-int reval_evaluate(const ReversiEval *e, uint64_t p, uint64_t o)
+int reval_evaluate_fine(const ReversiEval *e, uint64_t p, uint64_t o)
 {
     const int empties = 64 - bb_count(p | o);
     const int16_t *w = e->w + (size_t)reval_phase(empties) * (size_t)P.per_phase;
     int32_t sum = 0;
     for (int k = 0; k < P.ninst; k++)
         sum += w[P.inst[k].offset + instance_index(&P.inst[k], p, o)];
-    sum += w[P.per_phase - 1] * mobility_difference(p, o);
+    return sum + w[P.per_phase - 1] * mobility_difference(p, o);
+}
+
+int reval_evaluate(const ReversiEval *e, uint64_t p, uint64_t o)
+{
+    const int32_t sum = reval_evaluate_fine(e, p, o);
     /* Round half away from zero, the same both ways, so swapping colours
      * negates the value exactly. */
     int v = sum >= 0 ? (sum + REVAL_SCALE / 2) / REVAL_SCALE : -((-sum + REVAL_SCALE / 2) / REVAL_SCALE);

@@ -46,6 +46,8 @@ void reval_free(ReversiEval *e);
 
 /* The value of (mover p, other o), discs from p's view, in -63..63. */
 int reval_evaluate(const ReversiEval *e, uint64_t p, uint64_t o);
+/* The same before rounding and clamping: 1/REVAL_SCALE discs (move order). */
+int reval_evaluate_fine(const ReversiEval *e, uint64_t p, uint64_t o);
 
 /* ---- training ----------------------------------------------------------
  * A position's features: the pattern weights it reads, as indexes into one
