@@ -176,6 +176,12 @@ struct GameOps {
      * neither; NULL in games where zugzwang makes it unsafe (reversi,
      * kalah).  The engine never asks when the side to move is in check. */
     bool (*null_move_ok)(const Game *g, const void *state);
+    /* ProbCut's yardstick: the standard deviation, in evaluation units, of
+     * a search's value minus a search's of the same node four plies
+     * shallower, as measured for the game's evaluation (values of searches
+     * of depth d and d/2 lie on a line of slope ~1).  0 or NULL: no
+     * ProbCut (the evaluation has not been measured). */
+    int (*probcut_sigma)(const Game *g);
     void (*play_null)(const Game *g, const void *state, void *child);
     /* Where the default player (the yomi algorithm, `endgame` left at
      * auto) starts handing positions to the solver, in solver_size()'s

@@ -11,12 +11,15 @@
  * reaches the end of the game: a solve never uses the null move, and a
  * reduction that touches the depth limit marks the iteration as unsolved.
  */
+#include <math.h>
 #include <string.h>
 
 #include "engine/algos.h"
 
 #define NULL_MOVE_MIN_DEPTH 2
 #define LMR_MIN_DEPTH 3
+#define PROBCUT_MIN_DEPTH 4
+#define PROBCUT_T 1.5 /* cut when the shallow value is this many sigmas past the bound */
 #define LMR_FIRST_MOVE 3  /* moves tried before this one are never reduced */
 #define ASPIRATION_MIN 8  /* the first window's half width, in the game's units */
 
@@ -165,6 +168,46 @@ static bool null_move_cuts(Ctx *c, int ply, int depth, int beta, int *value)
     return true;
 }
 
+/// ProbCut (Buro): the value of a search d plies deep lies close to a line
+/// through the value of the same node searched about d/2 plies deep (for
+/// reversi's evaluation a slope of ~1, a standard deviation the game
+/// measures, probcut_sigma).  So a shallow null-window search that clears
+/// beta, or stays under alpha, by PROBCUT_T of those deviations makes the
+/// deep one very likely to do the same, and the node is cut for the cost of
+/// the shallow search.  Both sides are tried (multi-ProbCut's two tests);
+/// like null move it is a guess, never used when solving.
+static bool probcut_cuts(Ctx *c, int ply, int depth, int alpha, int beta, Move prev, int *value)
+{
+    const int sigma = c->ops->probcut_sigma(c->g);
+    if (sigma <= 0)
+        return false;
+    const int shallow = depth / 2 + ((depth - depth / 2) & 1); /* same parity as depth */
+    const int margin = (int)(PROBCUT_T * sigma * sqrt((depth - shallow) / 4.0) + 0.5);
+    if (beta < SCORE_WIN_MIN - margin) {
+        const int bound = beta + margin;
+        const int v = yomi_search(c, ply, shallow, bound - 1, bound, prev, false);
+        if (c->stopped)
+            return false;
+        if (v >= bound) {
+            c->horizon++; /* a guess: never stored or reported as exact */
+            *value = beta;
+            return true;
+        }
+    }
+    if (alpha > -SCORE_WIN_MIN + margin) {
+        const int bound = alpha - margin;
+        const int v = yomi_search(c, ply, shallow, bound, bound + 1, prev, false);
+        if (c->stopped)
+            return false;
+        if (v <= bound) {
+            c->horizon++;
+            *value = alpha;
+            return true;
+        }
+    }
+    return false;
+}
+
 /// Late-move reductions: with the moves well ordered, a quiet move tried
 /// late (not the table's, not a killer or counter-move, not a capture,
 /// promotion or check by the game's hint) almost never turns out best, so
@@ -228,6 +271,12 @@ int yomi_search(Ctx *c, int ply, int depth, int alpha, int beta, Move prev, bool
     int v;
     if (allow_null && !pv_node && !check && depth >= NULL_MOVE_MIN_DEPTH && c->ops->play_null &&
         has_feature(c, YOMI_NULL_MOVE) && !c->cfg.solve && null_move_cuts(c, ply, depth, beta, &v))
+        return node_close(c, ply, depth, &nd, v, MOVE_NONE);
+    if (c->stopped)
+        return 0;
+    if (!pv_node && !check && depth >= PROBCUT_MIN_DEPTH && c->ops->probcut_sigma &&
+        has_feature(c, YOMI_PROBCUT) && !c->cfg.solve &&
+        probcut_cuts(c, ply, depth, alpha, beta, prev, &v))
         return node_close(c, ply, depth, &nd, v, MOVE_NONE);
     if (c->stopped)
         return 0;

@@ -22,6 +22,7 @@ static const unsigned feature_sets[] = {
     YOMI_DEFAULT_FEATURES & ~YOMI_NULL_MOVE,
     YOMI_DEFAULT_FEATURES & ~YOMI_LMR,
     YOMI_DEFAULT_FEATURES & ~YOMI_CHECK_EXTENSION,
+    YOMI_DEFAULT_FEATURES | YOMI_PROBCUT,
     0,
 };
 #define NSETS (sizeof feature_sets / sizeof feature_sets[0])
@@ -319,6 +320,60 @@ static void test_endgame_reach(void **unused)
     game_close(g);
 }
 
+/* ProbCut (probcut=on; off by default) is a guess the pattern evaluation's
+ * measured spread allows: on a midgame position it cuts the tree, the
+ * answer is never called exact, and a solve ignores it. */
+static void test_probcut(void **unused)
+{
+    (void)unused;
+    Game *g = open_game("reversi", NULL, 0);
+    _Alignas(16) unsigned char root[GAME_MAX_STATE];
+    random_position(g, 7, 20, root);
+    static SearchResult on, off;
+    SearchConfig cfg;
+    yomi_config(&cfg, YOMI_DEFAULT_FEATURES | YOMI_PROBCUT);
+    cfg.depth = 9;
+    run(g, root, &cfg, &on);
+    assert_false(on.stats.exact);
+    yomi_config(&cfg, YOMI_DEFAULT_FEATURES);
+    cfg.depth = 9;
+    run(g, root, &cfg, &off);
+    assert_true(on.stats.nodes < off.stats.nodes);
+    /* only the pattern evaluation has a measured spread */
+    GameOption simple = {"eval", "simple"};
+    Game *plain = open_game("reversi", &simple, 1);
+    yomi_config(&cfg, YOMI_DEFAULT_FEATURES | YOMI_PROBCUT);
+    cfg.depth = 9;
+    run(plain, root, &cfg, &on);
+    yomi_config(&cfg, YOMI_DEFAULT_FEATURES);
+    cfg.depth = 9;
+    run(plain, root, &cfg, &off);
+    assert_int_equal(on.stats.nodes, off.stats.nodes);
+    game_close(plain);
+    /* solving: exact whatever the switch */
+    unsigned seed = 3;
+    do
+        random_position(g, seed++, 47, root);
+    while (g->ops->solver_size(g, root) != 13);
+    yomi_config(&cfg, YOMI_DEFAULT_FEATURES | YOMI_PROBCUT);
+    cfg.solve = true;
+    cfg.endgame = 0;
+    const int exact = run(g, root, &cfg, &on);
+    assert_true(on.stats.exact);
+    search_config_default(&cfg);
+    cfg.algo = ALGO_NEGASCOUT;
+    cfg.solve = true;
+    assert_int_equal(run(g, root, &cfg, &off), exact);
+    Player p;
+    Err err = {{0}};
+    char text[128];
+    assert_int_equal(player_parse("yomi:6,probcut=on", &p, &err), 0);
+    assert_int_equal(p.cfg.features & YOMI_PROBCUT, YOMI_PROBCUT);
+    player_format(&p, text, sizeof text);
+    assert_string_equal(text, "yomi:6,probcut=on");
+    game_close(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -329,6 +384,7 @@ int main(void)
         cmocka_unit_test(test_time_limit_answers),
         cmocka_unit_test(test_endgame_auto),
         cmocka_unit_test(test_endgame_reach),
+        cmocka_unit_test(test_probcut),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
