@@ -1,4 +1,3 @@
-#define _POSIX_C_SOURCE 200809L /* open_memstream */
 /* train_gogo.c - `yomi train gogo [--games N] [--depth D] [--seed S]
  * [--threads T] [--epochs E] [--eval E] [--out FILE]`. */
 #include "cli/train_gogo.h"
@@ -17,24 +16,15 @@ static void progress_line(void *arg, const char *line)
     fflush(stderr);
 }
 
-/* The weights in their file format, replacing `path` atomically (a reader
- * sees the old file or the whole new one). */
-static int write_weights(const char *path, const GogoEvalWeights *w, const char *comment)
+typedef struct {
+    const GogoEvalWeights *w;
+    const char *comment;
+} WeightFile;
+
+static int print_weights(FILE *out, const void *arg)
 {
-    char *text = NULL;
-    size_t len = 0;
-    FILE *out = open_memstream(&text, &len);
-    if (!out)
-        return cli_fail("train: out of memory");
-    const int bad = gogo_eval_write(out, w, comment) != 0;
-    if (fclose(out) != 0 || bad) {
-        free(text);
-        return cli_fail("train: out of memory");
-    }
-    Err err = {{0}};
-    const int rc = atomic_file_write(path, text, len, &err);
-    free(text);
-    return rc == 0 ? EXIT_OK : cli_fail("train: %s", err.msg);
+    const WeightFile *f = arg;
+    return gogo_eval_write(out, f->w, f->comment);
 }
 
 int cli_train_gogo(int argc, char **argv)
@@ -106,8 +96,9 @@ int cli_train_gogo(int argc, char **argv)
              o.games, o.depth, (unsigned long long)o.seed, o.epochs, rep.positions,
              rep.validation, rep.scale, rep.loss_before, rep.loss_after, rep.valid_before,
              rep.valid_after);
-    if (write_weights(out_path, &tuned, comment) != EXIT_OK)
-        return EXIT_USAGE;
+    const WeightFile file = {&tuned, comment};
+    if (atomic_file_print(out_path, print_weights, &file, &err) != 0)
+        return cli_fail("train: %s", err.msg);
     printf("games: %d (sente %d, gote %d, draws %d)\n", rep.games, rep.wins[0], rep.wins[1],
            rep.wins[2]);
     printf("positions: %d fitted, %d held out\n", rep.positions, rep.validation);

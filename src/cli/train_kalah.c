@@ -1,4 +1,3 @@
-#define _POSIX_C_SOURCE 200809L /* open_memstream */
 /* train_kalah.c - `yomi train kalah`: fit the weights of Kalah's evaluation
  * (src/games/kalah/eval.h) to self-play games.
  *
@@ -196,22 +195,15 @@ static int parse_options(int argc, char **argv, TrainOptions *o, const char **ou
     return EXIT_OK;
 }
 
-static int write_weights(const char *path, const KalahEvalWeights *w, const char *comment)
+typedef struct {
+    const KalahEvalWeights *w;
+    const char *comment;
+} WeightFile;
+
+static int print_weights(FILE *out, const void *arg)
 {
-    char *text = NULL;
-    size_t len = 0;
-    FILE *out = open_memstream(&text, &len);
-    if (!out)
-        return cli_fail("train: out of memory");
-    const int bad = kalah_eval_write(out, w, comment) != 0;
-    if (fclose(out) != 0 || bad) {
-        free(text);
-        return cli_fail("train: out of memory");
-    }
-    Err err = {{0}};
-    const int rc = atomic_file_write(path, text, len, &err);
-    free(text);
-    return rc == 0 ? EXIT_OK : cli_fail("train: %s", err.msg);
+    const WeightFile *f = arg;
+    return kalah_eval_write(out, f->w, f->comment);
 }
 
 /* Self-play into the fit's sums; the held-out games' samples are kept. */
@@ -321,7 +313,10 @@ int cli_train_kalah(int argc, char **argv)
              "(+%ld held out), held-out mean square error %.2f -> %.2f",
              o.games, o.depth, o.exact, (unsigned long long)o.seed, fit->fitted, fit->held_out,
              before, after);
-    const int rc = write_weights(out_path, &w, comment);
+    const WeightFile file = {&w, comment};
+    const int rc = atomic_file_print(out_path, print_weights, &file, &err) == 0
+                       ? EXIT_OK
+                       : cli_fail("train kalah: %s", err.msg);
     if (rc == EXIT_OK) {
         printf("games: %d (first %d, second %d, draws %d)\n", o.games, fit->wins[0], fit->wins[1],
                fit->wins[2]);

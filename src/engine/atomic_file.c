@@ -1,5 +1,5 @@
 /* atomic_file.c - see atomic_file.h. */
-#define _POSIX_C_SOURCE 200809L /* mkstemp, fchmod */
+#define _POSIX_C_SOURCE 200809L /* mkstemp, fchmod, open_memstream */
 #include "engine/atomic_file.h"
 
 #include <errno.h>
@@ -39,4 +39,22 @@ int atomic_file_write(const char *path, const void *data, size_t len, Err *err)
         return err_set(err, "cannot write %.200s: %s", path, strerror(e ? e : EIO));
     }
     return 0;
+}
+
+int atomic_file_print(const char *path, int (*print)(FILE *out, const void *arg), const void *arg,
+                      Err *err)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&text, &len);
+    if (!out)
+        return err_set(err, "out of memory");
+    const int bad = print(out, arg) != 0;
+    if (fclose(out) != 0 || bad) {
+        free(text);
+        return err_set(err, "cannot write %.200s: out of memory", path);
+    }
+    const int rc = atomic_file_write(path, text, len, err);
+    free(text);
+    return rc;
 }

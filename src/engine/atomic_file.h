@@ -5,6 +5,7 @@
 #define YOMI_ATOMIC_FILE_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "engine/error.h"
 
@@ -12,5 +13,11 @@
  * then rename it over `path`.  0, or -1 + err naming the file and why (the
  * temporary is removed and `path` left as it was). */
 int atomic_file_write(const char *path, const void *data, size_t len, Err *err);
+
+/* The same for a text that `print(out, arg)` writes to a stream (0, or -1
+ * on an error): printed to memory first, so a failing printer leaves
+ * `path` untouched too. */
+int atomic_file_print(const char *path, int (*print)(FILE *out, const void *arg), const void *arg,
+                      Err *err);
 
 #endif

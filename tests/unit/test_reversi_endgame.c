@@ -103,6 +103,23 @@ static int solver_value(const Game *g, GameSolver *solver, const ReversiState *s
     return v;
 }
 
+/* Every window (want + offsets[i]) gets a correct fail-soft answer. */
+static void check_windows(const Game *g, GameSolver *solver, const ReversiState *s, int want,
+                          const int (*offsets)[2], int n)
+{
+    Move best;
+    for (int i = 0; i < n; i++) {
+        const int alpha = want + offsets[i][0], beta = want + offsets[i][1];
+        const int v = solver_value(g, solver, s, alpha, beta, &best);
+        if (v <= alpha)
+            assert_true(want <= v);
+        else if (v >= beta)
+            assert_true(want >= v);
+        else
+            assert_int_equal(v, want);
+    }
+}
+
 /* The solver agrees with the generic search on the value, its best move
  * reaches that value, and every window gets a correct fail-soft answer,
  * whether the table is fresh or remembers earlier windows. */
@@ -133,19 +150,9 @@ static void check_position(const Game *g, const ReversiState *s)
 
     static const int offsets[][2] = {{-1, 1}, {0, 1}, {-1, 0}, {0, 2}, {-2, 0},
                                      {1, 3},  {-3, -1}, {-10, -4}, {4, 12}, {-1, 5}};
-    for (int k = 0; k < 2; k++) {
-        GameSolver *w = k ? solver : fresh; /* k = 1: the table knows the exact value */
-        for (size_t i = 0; i < sizeof offsets / sizeof offsets[0]; i++) {
-            const int alpha = want + offsets[i][0], beta = want + offsets[i][1];
-            const int v = solver_value(g, w, s, alpha, beta, &best);
-            if (v <= alpha)
-                assert_true(want <= v);
-            else if (v >= beta)
-                assert_true(want >= v);
-            else
-                assert_int_equal(v, want);
-        }
-    }
+    const int n_offsets = (int)(sizeof offsets / sizeof offsets[0]);
+    check_windows(g, fresh, s, want, offsets, n_offsets);
+    check_windows(g, solver, s, want, offsets, n_offsets); /* the table knows the value */
     g->ops->solver_free(fresh);
     g->ops->solver_free(solver);
     /* the engine handing every node to the solver (yomi solve) agrees too */
@@ -213,16 +220,7 @@ static void test_8x8_guessed_root(void **state)
             v = -v;
         assert_int_equal(v, want);
         static const int windows[][2] = {{-20, 20}, {-64, 0}, {0, 64}, {-9, -3}, {3, 9}};
-        for (size_t i = 0; i < sizeof windows / sizeof windows[0]; i++) {
-            const int alpha = want + windows[i][0], beta = want + windows[i][1];
-            v = solver_value(pattern, a, &s, alpha, beta, &ma);
-            if (v <= alpha)
-                assert_true(want <= v);
-            else if (v >= beta)
-                assert_true(want >= v);
-            else
-                assert_int_equal(v, want);
-        }
+        check_windows(pattern, a, &s, want, windows, (int)(sizeof windows / sizeof windows[0]));
         pattern->ops->solver_free(a);
         simple->ops->solver_free(b);
         simple->ops->solver_free(c);

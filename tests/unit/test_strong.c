@@ -286,6 +286,24 @@ static void test_endgame_auto(void **unused)
     game_close(g);
 }
 
+/* A random 8x8 position with exactly `empties` empty squares. */
+static void position_with_empties(const Game *g, unsigned seed, int empties, void *root)
+{
+    do
+        random_position(g, seed++, 60 - empties, root);
+    while (g->ops->solver_size(g, root) != empties);
+}
+
+static int negascout_solve(const Game *g, const void *root)
+{
+    static SearchResult r;
+    SearchConfig cfg;
+    search_config_default(&cfg);
+    cfg.algo = ALGO_NEGASCOUT;
+    cfg.solve = true;
+    return run(g, root, &cfg, &r);
+}
+
 /* The default player hands reversi's endgame to the solver only where the
  * depth left nearly covers the empties (game.h solver_reach): a shallow
  * search of 14 empties stays a search, a deeper one turns exact and agrees
@@ -295,10 +313,7 @@ static void test_endgame_reach(void **unused)
     (void)unused;
     Game *g = open_game("reversi", NULL, 0);
     _Alignas(16) unsigned char root[GAME_MAX_STATE];
-    unsigned seed = 1;
-    do
-        random_position(g, seed++, 46, root);
-    while (g->ops->solver_size(g, root) != 14);
+    position_with_empties(g, 1, 14, root);
     static SearchResult r;
     SearchConfig cfg;
     yomi_config(&cfg, YOMI_DEFAULT_FEATURES);
@@ -308,16 +323,21 @@ static void test_endgame_reach(void **unused)
     cfg.depth = 8;
     const int exact = run(g, root, &cfg, &r);
     assert_true(r.stats.exact);
-    search_config_default(&cfg);
-    cfg.algo = ALGO_NEGASCOUT;
-    cfg.solve = true;
-    assert_int_equal(run(g, root, &cfg, &r), exact);
+    assert_int_equal(negascout_solve(g, root), exact);
     yomi_config(&cfg, YOMI_DEFAULT_FEATURES);
     cfg.depth = 2;
     cfg.endgame = 14;
     assert_int_equal(run(g, root, &cfg, &r), exact);
     assert_true(r.stats.exact);
     game_close(g);
+}
+
+static void depth9(const Game *g, const void *root, unsigned features, SearchResult *r)
+{
+    SearchConfig cfg;
+    yomi_config(&cfg, features);
+    cfg.depth = 9;
+    run(g, root, &cfg, r);
 }
 
 /* ProbCut (probcut=on; off by default) is a guess the pattern evaluation's
@@ -331,39 +351,25 @@ static void test_probcut(void **unused)
     random_position(g, 7, 20, root);
     static SearchResult on, off;
     SearchConfig cfg;
-    yomi_config(&cfg, YOMI_DEFAULT_FEATURES | YOMI_PROBCUT);
-    cfg.depth = 9;
-    run(g, root, &cfg, &on);
+    depth9(g, root, YOMI_DEFAULT_FEATURES | YOMI_PROBCUT, &on);
     assert_false(on.stats.exact);
-    yomi_config(&cfg, YOMI_DEFAULT_FEATURES);
-    cfg.depth = 9;
-    run(g, root, &cfg, &off);
+    depth9(g, root, YOMI_DEFAULT_FEATURES, &off);
     assert_true(on.stats.nodes < off.stats.nodes);
     /* only the pattern evaluation has a measured spread */
     GameOption simple = {"eval", "simple"};
     Game *plain = open_game("reversi", &simple, 1);
-    yomi_config(&cfg, YOMI_DEFAULT_FEATURES | YOMI_PROBCUT);
-    cfg.depth = 9;
-    run(plain, root, &cfg, &on);
-    yomi_config(&cfg, YOMI_DEFAULT_FEATURES);
-    cfg.depth = 9;
-    run(plain, root, &cfg, &off);
+    depth9(plain, root, YOMI_DEFAULT_FEATURES | YOMI_PROBCUT, &on);
+    depth9(plain, root, YOMI_DEFAULT_FEATURES, &off);
     assert_int_equal(on.stats.nodes, off.stats.nodes);
     game_close(plain);
     /* solving: exact whatever the switch */
-    unsigned seed = 3;
-    do
-        random_position(g, seed++, 47, root);
-    while (g->ops->solver_size(g, root) != 13);
+    position_with_empties(g, 3, 13, root);
     yomi_config(&cfg, YOMI_DEFAULT_FEATURES | YOMI_PROBCUT);
     cfg.solve = true;
     cfg.endgame = 0;
     const int exact = run(g, root, &cfg, &on);
     assert_true(on.stats.exact);
-    search_config_default(&cfg);
-    cfg.algo = ALGO_NEGASCOUT;
-    cfg.solve = true;
-    assert_int_equal(run(g, root, &cfg, &off), exact);
+    assert_int_equal(negascout_solve(g, root), exact);
     Player p;
     Err err = {{0}};
     char text[128];

@@ -448,6 +448,20 @@ static int order_moves(const GameSolver *s, uint64_t p, uint64_t o, uint64_t mov
     return n;
 }
 
+/* Selection sort, one step at a time: the best of list[i..n) moves to i
+ * (a cutoff usually comes before the rest need sorting). */
+static inline MoveItem next_best(MoveItem *list, int i, int n)
+{
+    int top = i;
+    for (int j = i + 1; j < n; j++)
+        if (list[j].score > list[top].score)
+            top = j;
+    const MoveItem m = list[top];
+    list[top] = list[i];
+    list[i] = m;
+    return m;
+}
+
 /* Enhanced transposition cutoff: a child the table already knows to be
  * bad enough for the opponent refutes this node without a search. */
 static bool etc_cut(const GameSolver *s, uint64_t p, uint64_t o, const MoveItem *list, int n,
@@ -530,12 +544,7 @@ static int search_deep(GameSolver *s, uint64_t p, uint64_t o, int alpha, int bet
                 return best;
             }
         }
-        int top = i;
-        for (int j = i + 1; j < n; j++)
-            if (list[j].score > list[top].score)
-                top = j;
-        const MoveItem m = list[top];
-        list[top] = list[i];
+        const MoveItem m = next_best(list, i, n);
         const uint64_t bit = 1ULL << m.sq;
         const uint64_t np = o ^ m.flips, no = p ^ m.flips ^ bit, ne = empty ^ bit;
         const unsigned npar = parity ^ s->quadrant[m.sq];
@@ -600,12 +609,7 @@ static int guess_search(GameSolver *s, uint64_t p, uint64_t o, int depth, int al
     const int n = order_moves(s, p, o, moves, empty, 0, false, list);
     int best = -SCORE_BOUND * REVAL_SCALE;
     for (int i = 0; i < n && best < beta; i++) {
-        int top = i;
-        for (int j = i + 1; j < n; j++)
-            if (list[j].score > list[top].score)
-                top = j;
-        const MoveItem m = list[top];
-        list[top] = list[i];
+        const MoveItem m = next_best(list, i, n);
         const uint64_t np = o ^ m.flips, no = p ^ m.flips ^ (1ULL << m.sq);
         const int v = -guess_search(s, np, no, depth - 1, -beta, -(alpha > best ? alpha : best), false);
         if (v > best)
