@@ -19,12 +19,6 @@ static const BenchCase cases[] = {
 };
 enum { NCASES = sizeof cases / sizeof cases[0] };
 
-static void sleep_ms(int ms)
-{
-    struct timespec ts = {ms / 1000, (long)(ms % 1000) * 1000000L};
-    nanosleep(&ts, NULL);
-}
-
 static int bench_cmd(int argc, char **argv)
 {
     if (cli_wants_help(&cli_bench, argc, argv))
@@ -91,7 +85,7 @@ static int bench_cmd(int argc, char **argv)
             SearchStats st;
             while (rc == 0 && !search_done(s)) {
                 search_poll(s, &st);
-                sleep_ms(100);
+                cli_sleep_ms(100);
             }
             search_wait(s, &r);
         } else {

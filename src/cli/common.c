@@ -3,6 +3,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "cli/cli.h"
 
@@ -98,4 +99,10 @@ int cli_parse_int(const char *opt, const char *text, long lo, long hi, long *out
     }
     *out = v;
     return 0;
+}
+
+void cli_sleep_ms(int ms)
+{
+    struct timespec ts = {ms / 1000, (long)(ms % 1000) * 1000000L};
+    nanosleep(&ts, NULL);
 }

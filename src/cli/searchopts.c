@@ -1,6 +1,7 @@
 /* searchopts.c - what search, compare, solve, grid and bench share: the
  * search options of cli.md, and the result fields in text, tsv and json. */
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 #include "cli/searchcli.h"
@@ -204,6 +205,35 @@ void cli_print_rows(FILE *out, int format, const CliRow *rows, int n, bool list)
     }
 }
 
+/* Long searches and solves show where they are on a terminal (stderr),
+ * read from the live counters every half second; a pipe stays quiet. */
+static int run_with_progress(Search *s, const void *root, SearchResult *r, Err *err)
+{
+    if (!isatty(STDERR_FILENO))
+        return search_run(s, root, r, err);
+    if (search_start(s, root, err) != 0)
+        return -1;
+    bool shown = false;
+    for (int waited = 0; !search_done(s); waited += 50) {
+        cli_sleep_ms(50);
+        if (waited < 1000 || waited % 500 != 0)
+            continue;
+        SearchStats st;
+        search_poll(s, &st);
+        fputc('\r', stderr);
+        fprintf(stderr, _("searching: %llu positions, %.1f M/s, %.0f s"),
+                (unsigned long long)st.nodes, st.nps / 1e6, st.elapsed_ms / 1000.0);
+        if (st.depth > 0) /* iterations done; a solve has none until the end */
+            fprintf(stderr, _(", depth %d"), st.depth);
+        fputs("\033[K", stderr);
+        shown = true;
+    }
+    if (shown)
+        fputs("\r\033[K", stderr);
+    search_wait(s, r); /* the search itself cannot fail once started */
+    return 0;
+}
+
 int cli_search_one(const Game *g, const void *root, const SearchConfig *cfg, CliRow *row)
 {
     Err err = {{0}};
@@ -213,7 +243,7 @@ int cli_search_one(const Game *g, const void *root, const SearchConfig *cfg, Cli
     Search *s = search_new(g, cfg, &err);
     if (!s)
         return cli_fail("%s", err.msg);
-    const int rc = search_run(s, root, &row->result, &err);
+    const int rc = run_with_progress(s, root, &row->result, &err);
     search_free(s);
     if (rc != 0) {
         fprintf(stderr, "yomi: %s\n", err.msg);

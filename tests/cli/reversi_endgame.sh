@@ -48,4 +48,18 @@ bad_input "bench ffo: position out of the suite" bench ffo --first 39
 bad_input "bench ffo: first after last" bench ffo --first 45 --last 44
 bad_input "bench ffo: unknown option" bench ffo --depth 3
 
+# A long solve says where it is on a terminal, and nothing when piped.
+line=$(grep 'FFO #45,' "$TESTDATA/reversi/ffo-40-59.txt")
+set -- $line
+pos45="$1 $2"
+run_yomi solve reversi --position "$(grep 'FFO #40,' "$TESTDATA/reversi/ffo-40-59.txt" | cut -d' ' -f1-2)"
+is "$err" "" "solve is quiet on stderr when piped"
+if command -v script >/dev/null 2>&1 && command -v timeout >/dev/null 2>&1; then
+    tty_out=$(script -qc "timeout 3 '$YOMI' solve reversi --position '$pos45'" /dev/null 2>&1 | tr '\r' '\n')
+    case $tty_out in *"searching: "*" positions, "*" M/s, "*) ok 0 "on a terminal a long solve shows a progress line" ;;
+        *) ok 1 "on a terminal a long solve shows a progress line"; printf '# %s\n' "$tty_out" | head -5 ;; esac
+else
+    ok 0 "# SKIP no script(1) to give yomi a terminal"
+fi
+
 done_testing
