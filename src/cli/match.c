@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <time.h>
 
 #include "cli/searchcli.h"
@@ -353,6 +354,9 @@ static int play_match(const Game *g, const void *start, Agent *agents[2], const 
     int wins[2] = {0, 0}, draws = 0;
     long played = 0;
     Move opening[64];
+    /* The rows are the progress on a terminal; sent to a file, a line on
+     * stderr keeps a person watching informed (a pipe there stays quiet). */
+    const bool progress = isatty(STDERR_FILENO) && !isatty(STDOUT_FILENO);
     for (long k = 0; k < o.games; k++) {
         /* A is --first, B --second; with --swap they change seats every game
          * and each pair of games shares its opening. */
@@ -386,7 +390,15 @@ static int play_match(const Game *g, const void *start, Agent *agents[2], const 
                a_seat ? "A" : "B", result, a_score, why, mg.plies, (unsigned long long)la,
                (unsigned long long)na, (unsigned long long)lb, (unsigned long long)nb);
         fflush(stdout);
+        if (progress) {
+            fputc('\r', stderr);
+            fprintf(stderr, _("match: %ld of %ld games, A %d, B %d, draws %d"), k + 1, o.games,
+                    wins[0], wins[1], draws);
+            fputs("\033[K", stderr);
+        }
     }
+    if (progress)
+        fputs("\r\033[K", stderr);
     if (played > 0) {
         printf("total\tA=%s\tB=%s\tA %d, B %d, draws %d\t-\t%llu\t%llu\t%llu\t%llu\n", names[0],
                names[1], wins[0], wins[1], draws, (unsigned long long)leaves[0],
