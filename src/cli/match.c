@@ -18,6 +18,8 @@ typedef struct {
     bool swap;
     AgentClock clock;    /* per move or per game, as given */
     bool game_clock;     /* --game-time: main time is counted down */
+    const char *record;  /* --record FILE: every game's moves, or NULL */
+    long balanced;       /* --balanced V: redraw openings judged beyond V, or -1 */
 } MatchOpts;
 
 /* How one game ended, from the first seat's view. */
@@ -28,6 +30,7 @@ typedef struct {
     int loser_seat;      /* whose fault the reason is, -1 none */
     uint64_t leaves[2], nodes[2];
     bool aborted;        /* an engine broke: the match cannot go on */
+    const Move *moves;   /* the game's moves, mg->plies of them */
 } MatchGame;
 
 static uint64_t now_ms(void)
@@ -45,24 +48,56 @@ static uint64_t splitmix(uint64_t *x)
     return z ^ (z >> 31);
 }
 
-/* The opening of game `index`: `plies` random legal moves (seeded, so a
- * pair of games with swapped colours can share it). */
-static int random_opening(const Game *g, const void *start, long seed, long index, long plies,
-                          Move *moves)
+/* `plies` random legal moves from `start` drawn from the generator x. */
+static int draw_opening(const Game *g, const void *start, uint64_t x, long plies, Move *moves,
+                        void *end)
 {
-    uint64_t x = (uint64_t)seed * 1000003u + (uint64_t)index;
-    _Alignas(16) unsigned char cur[GAME_MAX_STATE], next[GAME_MAX_STATE];
-    memcpy(cur, start, g->state_size);
+    _Alignas(16) unsigned char next[GAME_MAX_STATE];
+    memcpy(end, start, g->state_size);
     Move legal[GAME_MAX_MOVES];
     int n = 0;
     for (long i = 0; i < plies; i++) {
-        const int nl = g->ops->legal_moves(g, cur, legal);
+        const int nl = g->ops->legal_moves(g, end, legal);
         if (nl == 0)
             break;
         moves[n] = legal[splitmix(&x) % (uint64_t)nl];
-        g->ops->play(g, cur, moves[n], next);
-        memcpy(cur, next, g->state_size);
+        g->ops->play(g, end, moves[n], next);
+        memcpy(end, next, g->state_size);
         n++;
+    }
+    return n;
+}
+
+/* How many openings --balanced draws for one game before it takes the
+ * last one anyway (in practice a few do). */
+#define BALANCE_TRIES 200
+/* The depth of the search that judges an opening: enough to see a piece
+ * left hanging, a few milliseconds in every game. */
+#define BALANCE_DEPTH 6
+
+/// The opening of game `index`: `plies` random legal moves (seeded, so a
+/// pair of games with swapped colours can share it).  Random moves often
+/// blunder (in gogo two random plies hang a piece about half the time), and
+/// a game decided by its opening measures nothing, so with --balanced the
+/// opening is redrawn until a short search of the yomi algorithm judges it
+/// within `balanced` of level (in the game's units: discs, seeds,
+/// centipawns).  The judge is the same for every match, never a player.
+static int random_opening(const Game *g, const void *start, const MatchOpts *o, long index,
+                          Search *judge, Move *moves)
+{
+    _Alignas(16) unsigned char end[GAME_MAX_STATE];
+    int n = 0;
+    for (uint64_t attempt = 0; attempt < BALANCE_TRIES; attempt++) {
+        const uint64_t x = (uint64_t)o->seed * 1000003u + (uint64_t)index +
+                           attempt * 0x9E3779B97F4A7C15ULL;
+        n = draw_opening(g, start, x, o->random_plies, moves, end);
+        if (!judge || g->ops->is_terminal(g, end))
+            break;
+        SearchResult r;
+        Err err = {{0}};
+        search_clear(judge);
+        if (search_run(judge, end, &r, &err) != 0 || labs((long)r.value) <= o->balanced)
+            break;
     }
     return n;
 }
@@ -159,6 +194,7 @@ static void play_one(const Game *g, const void *start, Agent *seat[2], const Mat
         }
     }
     mg->plies = n;
+    mg->moves = moves;
     if (mg->loser_seat < 0) {
         const unsigned char *end = hist + (size_t)n * GAME_MAX_STATE;
         int v;
@@ -171,6 +207,26 @@ static void play_one(const Game *g, const void *start, Agent *seat[2], const Mat
         const int mine = s == 0 ? mg->score : -mg->score;
         agent_game_over(seat[s], mine > 0 ? 1 : mine < 0 ? -1 : 0);
     }
+}
+
+/* One line of the --record file: the game's number, A's seat, the result
+ * from A's view and every move in the game's notation from the start, so
+ * that a game can be studied or replayed. */
+static void record_game(FILE *f, const Game *g, const void *start, long index, int a_seat,
+                        const char *result, const MatchGame *mg)
+{
+    _Alignas(16) unsigned char cur[GAME_MAX_STATE], next[GAME_MAX_STATE];
+    memcpy(cur, start, g->state_size);
+    fprintf(f, "%ld\t%s\t%s\t", index, a_seat ? "B-A" : "A-B", result);
+    for (int i = 0; i < mg->plies; i++) {
+        char text[32];
+        g->ops->format_move(g, cur, mg->moves[i], text, sizeof text);
+        fprintf(f, "%s%s", i ? " " : "", text);
+        g->ops->play(g, cur, mg->moves[i], next);
+        memcpy(cur, next, g->state_size);
+    }
+    fputc('\n', f);
+    fflush(f);
 }
 
 /// The score of A with a 95% margin from the games' own spread (wins,
@@ -223,6 +279,10 @@ static int parse_match_args(int argc, char **argv, const char **id, const char *
             eval[1] = v;
         else if (strcmp(opt, "--position") == 0)
             *position = v;
+        else if (strcmp(opt, "--record") == 0)
+            o->record = v;
+        else if (strcmp(opt, "--balanced") == 0)
+            bad = cli_parse_int(opt, v, 0, SCORE_WIN, &o->balanced);
         else if (strcmp(opt, "--games") == 0)
             bad = cli_parse_int(opt, v, 1, 10000, &o->games);
         else if (strcmp(opt, "--time") == 0)
@@ -289,7 +349,7 @@ static int match_cmd(int argc, char **argv)
     const char *id = NULL, *position = NULL, *spec[2] = {NULL, NULL};
     const char *eval[2] = {NULL, NULL};
     CliGameOpts go = {0};
-    MatchOpts o = {.games = 1, .seed = 1, .max_plies = MAX_PLIES};
+    MatchOpts o = {.games = 1, .seed = 1, .max_plies = MAX_PLIES, .balanced = -1};
     int rc = parse_match_args(argc, argv, &id, &position, spec, eval, &go, &o);
     if (rc != EXIT_OK)
         return rc;
@@ -348,6 +408,23 @@ static int play_match(const Game *g, const void *start, Agent *agents[2], const 
 {
     const MatchOpts o = *mo;
     int rc = EXIT_OK;
+    if (o.balanced >= 0 && o.random_plies == 0)
+        return cli_fail("match: --balanced needs --random-plies N");
+    Search *judge = NULL;
+    if (o.balanced >= 0) {
+        SearchConfig cfg;
+        search_config_default(&cfg);
+        cfg.algo = ALGO_YOMI;
+        cfg.depth = BALANCE_DEPTH;
+        Err err = {{0}};
+        if (!(judge = search_new(g, &cfg, &err)))
+            return cli_fail("match: --balanced: %s", err.msg);
+    }
+    FILE *record = NULL;
+    if (o.record && !(record = fopen(o.record, "w"))) {
+        search_free(judge);
+        return cli_fail("match: --record: cannot write '%.200s'", o.record);
+    }
     printf("game\tfirst\tsecond\tresult\tplies\tleaves_A\tnodes_A\tleaves_B\tnodes_B\n");
     fflush(stdout);
     uint64_t leaves[2] = {0, 0}, nodes[2] = {0, 0};
@@ -364,7 +441,7 @@ static int play_match(const Game *g, const void *start, Agent *agents[2], const 
         Agent *seat[2];
         seat[a_seat] = agents[0];
         seat[1 - a_seat] = agents[1];
-        const int nopening = random_opening(g, start, o.seed, o.swap ? k / 2 : k, o.random_plies, opening);
+        const int nopening = random_opening(g, start, &o, o.swap ? k / 2 : k, judge, opening);
         MatchGame mg;
         play_one(g, start, seat, &o, opening, nopening, &mg);
         if (mg.aborted) {
@@ -390,6 +467,8 @@ static int play_match(const Game *g, const void *start, Agent *agents[2], const 
                a_seat ? "A" : "B", result, a_score, why, mg.plies, (unsigned long long)la,
                (unsigned long long)na, (unsigned long long)lb, (unsigned long long)nb);
         fflush(stdout);
+        if (record)
+            record_game(record, g, start, k + 1, a_seat, result, &mg);
         if (progress) {
             fputc('\r', stderr);
             fprintf(stderr, _("match: %ld of %ld games, A %d, B %d, draws %d"), k + 1, o.games,
@@ -406,6 +485,9 @@ static int play_match(const Game *g, const void *start, Agent *agents[2], const 
                (unsigned long long)nodes[1]);
         print_score(played, wins, draws);
     }
+    if (record && fclose(record) != 0)
+        rc = cli_fail("match: --record: cannot write '%.200s'", o.record);
+    search_free(judge);
     return rc;
 }
 
@@ -417,7 +499,7 @@ const CliCommand cli_match = {
     .help = N_("usage: yomi match GAME --first P --second P [--games N] [--swap] [--position POS]\n"
             "         [--time MS | --game-time MS [--inc MS] [--byoyomi MS]]\n"
             "         [--random-plies N] [--seed S] [--max-plies N]\n"
-            "         [--first-eval E] [--second-eval E]\n"
+            "         [--balanced V] [--first-eval E] [--second-eval E] [--record FILE]\n"
             "\n"
             "Headless games between two computer players: A (--first) and B (--second).\n"
             "P is ALGO:DEPTH[,KEY=VALUE...], e.g. negascout:6 or mtdf:8,table=on,order=best,\n"
@@ -434,10 +516,14 @@ const CliCommand cli_match = {
             "  --random-plies N  open each game with N random legal moves (seeded by\n"
             "                    --seed S, default 1); with --swap a pair shares one\n"
             "                    (--openings N is the same option)\n"
+            "  --balanced V      redraw a random opening that a short search judges more\n"
+            "                    than V from level (discs, seeds or centipawns)\n"
             "  --max-plies N     stop a game after N plies (scored by the evaluation)\n"
             "  --first-eval E, --second-eval E\n"
             "                    that player's own game option --eval (reversi: pattern,\n"
             "                    simple, mobility; gogo: material, tuned, builtin, FILE)\n"
+            "  --record FILE     write each game's moves there, a line per game (number,\n"
+            "                    A's seat, result, the moves in the game's notation)\n"
             "\n"
             "With --swap they change seats every game.  One tab-separated row per game (the\n"
             "result from A's view, the leaves and nodes each side spent), then the totals\n"

@@ -54,4 +54,26 @@ again=$(printf '%s\n' "$out" | sed -n 2p | cut -f5)
 run_yomi match gogo --first pvs:2 --second pvs:2 --games 1 --openings 4 --seed 5
 is "$(printf '%s\n' "$out" | sed -n 2p | cut -f5)" "$again" "an opening seed replays the same game"
 bad_input "match: bad --first-eval" match gogo --first pvs:1 --second pvs:1 --first-eval nope
+
+# --record writes each game's moves; --balanced redraws lopsided openings.
+# Seed 1's first 2-ply opening, 3e2d 4a2c, leaves gote's bishop to be taken.
+run_yomi match gogo --first pvs:1 --second pvs:1 --games 2 --swap --random-plies 2 --seed 1 \
+    --record "$dir/plain.txt"
+ok $rc "match --record"
+is "$(wc -l < "$dir/plain.txt" | tr -d ' ')" "2" "--record: a line per game"
+is "$(cut -f1,2 "$dir/plain.txt" | tr '\t\n' ' ;')" "1 A-B;2 B-A;" "--record: number and seats"
+is "$(cut -f4 "$dir/plain.txt" | cut -d' ' -f1-2 | sort -u)" "3e2d 4a2c" \
+    "--record: the pair shares its opening"
+is "$(awk -F '\t' '{ print split($4, m, " ") }' "$dir/plain.txt" | tr '\n' ' ')" \
+    "$(printf '%s\n' "$out" | awk -F '\t' '/^[0-9]/ { printf "%s ", $5 }')" \
+    "--record: as many moves as the row's plies"
+run_yomi match gogo --first pvs:1 --second pvs:1 --games 2 --swap --random-plies 2 --seed 1 \
+    --balanced 150 --record "$dir/balanced.txt"
+ok $rc "match --balanced"
+opening=$(cut -f4 "$dir/balanced.txt" | cut -d' ' -f1-2 | sort -u)
+case $opening in "3e2d 4a2c"|*"
+"*) ok 1 "--balanced: a level opening shared by the pair ($opening)" ;;
+*) ok 0 "--balanced: a level opening shared by the pair ($opening)" ;; esac
+bad_input "match: --balanced without openings" match gogo --first pvs:1 --second pvs:1 --balanced 100
+bad_input "match: unwritable --record" match gogo --first pvs:1 --second pvs:1 --record "$dir/no/x.txt"
 done_testing
