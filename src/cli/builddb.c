@@ -77,6 +77,7 @@ const CliCommand cli_build_db = {
             "most N seeds left in the pits of a board of M pits a side (default 6 pits,\n"
             "16 seeds: 30 MB), whatever the seeds per pit at the start.  It is saved in\n"
             "$XDG_CACHE_HOME/yomi (else ~/.cache/yomi), where the Kalah solver finds it;\n"
-            "a database with at least N seeds already there is kept.  Without one the\n"
+            "a database with at least N seeds already there is kept, a smaller one is\n"
+            "grown (its positions are not solved again).  Without one the\n"
             "solver builds a small one (about 1.5 MB) at its first use.\n"),
 };

@@ -91,6 +91,15 @@ ok $((!$?)) "no temporary file left behind"
 # A damaged database is rebuilt, never trusted.
 db=$XDG_CACHE_HOME/yomi/kalah-m3-standard.db
 cp "$db" "$tap_tmp/good.db"
+# A smaller database is grown, its levels reused: the same bytes as a build
+# from nothing.
+rm "$db"
+run_yomi build-db kalah --pits 3 --seeds 4
+is "$(printf '%s\n' "$out" | sed -n 's/^entries: //p')" "210" "up to 4 seeds over 6 pits: C(10,6)"
+run_yomi build-db kalah --pits 3 --seeds 6
+ok $rc "build-db grows a 4-seed database to 6 seeds"
+cmp -s "$db" "$tap_tmp/good.db"
+ok $((!$?)) "the grown database is the one built from nothing"
 printf 'XXXXXXXX' | dd of="$db" bs=1 seek=900 conv=notrunc 2>/dev/null
 run_yomi build-db kalah --pits 3 --seeds 6
 cmp -s "$db" "$tap_tmp/good.db"

@@ -23,8 +23,9 @@
 
 typedef struct KalahDb KalahDb;
 
-/* Databases larger than this many entries (bytes) are refused. */
-#define KALAH_DB_MAX_ENTRIES (1024ull << 20)
+/* Databases larger than this many entries (bytes) are refused: 4 GB holds
+ * 27 seeds on 6 pits a side (3.9 G positions), what Kalah(6,5) wants. */
+#define KALAH_DB_MAX_ENTRIES (4096ull << 20)
 /* Built without being asked (at a solver's first use) up to this size. */
 #define KALAH_DB_AUTO_ENTRIES (1500ull * 1000)
 
@@ -42,8 +43,9 @@ typedef void (*KalahDbProgress)(void *arg, uint64_t done, uint64_t total);
 KalahDb *kalah_db_open(int pits, KalahCapture capture, int build_seeds, KalahDbProgress progress,
                        void *arg, Err *err);
 
-/* Build (or rebuild) the cached database for `seeds` and save it; 0 ok,
- * -1 + err.  A cached file with at least that many seeds is kept. */
+/* Build the cached database for `seeds` and save it; 0 ok, -1 + err.  A
+ * cached file with at least that many seeds is kept; a smaller one is
+ * grown (its levels are reused). */
 int kalah_db_build_file(int pits, KalahCapture capture, int seeds, KalahDbProgress progress,
                         void *arg, char *path, size_t path_len, Err *err);
 
