@@ -27,6 +27,9 @@ enum {
     SHALLOW_MAX = 7,        /* at most this many empties: parity order, no table */
     TABLE_MIN = 8,          /* at least this many empties: the table */
     ETC_MIN = 12,           /* at least this many empties: enhanced transposition cutoffs */
+    EVAL_SORT_MIN = 18,     /* at least this many empties: the evaluation joins the order */
+    EVAL_SORT_BASE = 12,    /* ... searched (empties - this) / 3 plies deep */
+    EVAL_SORT_MAX_DEPTH = 6,
     POLL_EVERY = 1 << 14,   /* positions between two SolverPoll checkpoints */
     NO_SQUARE = 64,
     SCORE_BOUND = 127       /* beyond every disc difference */
@@ -64,7 +67,7 @@ struct GameSolver {
     uint64_t lines[4][16];         /* per axis, every line of squares */
     int nlines[4];
     int stability_min[65];         /* alpha from which the stability bound is tried */
-    const ReversiEval *eval;       /* 8x8: the pattern evaluation, for the first guess */
+    const ReversiEval *eval;       /* 8x8: the pattern evaluation (first guess, deep order) */
 };
 
 /* ---- scores ------------------------------------------------------------- */
@@ -414,13 +417,20 @@ static inline int weighted_count(const GameSolver *s, uint64_t b)
     return bb_count(b) + bb_count(b & s->corners);
 }
 
+static int guess_search(GameSolver *s, uint64_t p, uint64_t o, int depth, int alpha, int beta,
+                        bool passed);
+
 /* Order: a wipe-out, then moves leaving the opponent the
  * fewest replies (corners count twice: they are the replies that hurt);
  * ties go to moves that make our corners and edges safe, that leave the
  * opponent few squares to aim at later, into good squares, into odd
- * quadrants. */
-static int order_moves(const GameSolver *s, uint64_t p, uint64_t o, uint64_t moves, uint64_t empty,
-                       unsigned parity, bool prefetch, MoveItem *list)
+ * quadrants.  With sort_depth >= 0 (big nodes, 8x8) the pattern
+ * evaluation of the move, searched that many plies, counts too: two discs
+ * of it weigh as much as one reply less (the balance Edax uses).  Mobility
+ * alone misorders the big nodes, where the game is still a midgame: with
+ * the evaluation FFO #40-#47 take 28% fewer positions, #48 80% fewer. */
+static int order_moves(GameSolver *s, uint64_t p, uint64_t o, uint64_t moves, uint64_t empty,
+                       unsigned parity, bool prefetch, int sort_depth, MoveItem *list)
 {
     int n = 0;
     for (; moves; moves &= moves - 1) {
@@ -439,6 +449,15 @@ static int order_moves(const GameSolver *s, uint64_t p, uint64_t o, uint64_t mov
             score += s->square_value[sq];
             if (parity & s->quadrant[sq])
                 score += 4;
+            if (sort_depth >= 0) {
+                const int fine = sort_depth == 0
+                    ? reval_evaluate_fine(s->eval, np, no)
+                    : guess_search(s, np, no, sort_depth, -SCORE_BOUND * REVAL_SCALE,
+                                   SCORE_BOUND * REVAL_SCALE, false);
+                int discs = 64 - fine / REVAL_SCALE; /* 0..128, the mover's view */
+                discs = discs < 0 ? 0 : discs > 128 ? 128 : discs;
+                score += (discs >> 1) << 15; /* two discs weigh one reply */
+            }
         }
         list[n].flips = f;
         list[n].sq = sq;
@@ -487,7 +506,10 @@ static bool etc_cut(const GameSolver *s, uint64_t p, uint64_t o, const MoveItem 
 /// transpositions and puts the refutation first when the position returns
 /// with another window.  Ordering is fastest-first: reversi endgames are won
 /// by restricting the opponent, and the move leaving fewest replies is most
-/// often the cutoff, with much smaller subtrees below it.
+/// often the cutoff, with much smaller subtrees below it.  From
+/// EVAL_SORT_MIN empties up a shallow search with the pattern evaluation
+/// joins in: those few nodes are the roots of almost all the work, and
+/// their midgame-like positions are where mobility alone guesses worst.
 static int search_deep(GameSolver *s, uint64_t p, uint64_t o, int alpha, int beta, int empties,
                        uint64_t empty, unsigned parity, bool passed, int *best_move)
 {
@@ -535,7 +557,13 @@ static int search_deep(GameSolver *s, uint64_t p, uint64_t o, int alpha, int bet
             if (!unordered)
                 break;
             const int first = n;
-            n += order_moves(s, p, o, unordered, empty, parity, empties > TABLE_MIN, list + n);
+            int sort_depth = -1;
+            if (s->eval && empties >= EVAL_SORT_MIN) {
+                sort_depth = (empties - EVAL_SORT_BASE) / 3;
+                sort_depth = sort_depth > EVAL_SORT_MAX_DEPTH ? EVAL_SORT_MAX_DEPTH : sort_depth;
+            }
+            n += order_moves(s, p, o, unordered, empty, parity, empties > TABLE_MIN, sort_depth,
+                             list + n);
             unordered = 0;
             if (empties >= ETC_MIN && etc_cut(s, p, o, list + first, n - first, beta, &best, &best_sq)) {
                 tt_store(s, p, o, empties, alpha0, beta, best, best_sq);
@@ -606,7 +634,7 @@ static int guess_search(GameSolver *s, uint64_t p, uint64_t o, int depth, int al
         return -guess_search(s, o, p, depth, -beta, -alpha, true);
     }
     MoveItem list[64];
-    const int n = order_moves(s, p, o, moves, empty, 0, false, list);
+    const int n = order_moves(s, p, o, moves, empty, 0, false, -1, list);
     int best = -SCORE_BOUND * REVAL_SCALE;
     for (int i = 0; i < n && best < beta; i++) {
         const MoveItem m = next_best(list, i, n);
