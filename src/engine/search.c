@@ -9,6 +9,7 @@
 uint64_t clock_ns(void); /* node.c */
 
 #define MAX_HISTORY 1024 /* game positions before the root kept for repetition */
+#define SOLVE_ENGINE_TABLE_MB 64 /* see search_new: a solve that the game's solver takes */
 
 struct Search {
     Ctx c;
@@ -101,11 +102,18 @@ Search *search_new(const Game *g, const SearchConfig *cfg, Err *err)
     s->history_states = malloc((size_t)MAX_HISTORY * GAME_MAX_STATE);
     bool ok = c->states && c->ply && c->history && c->path && s->history_states &&
               (cfg->algo != ALGO_YOMI || c->counter);
+    /* A solve with the game's own solver taking every position gives it
+     * the table_mb; the engine's table then serves only the positions the
+     * solver refuses (Kalah's seed rules, small boards), and allocating
+     * both at full size doubled the memory of a big Kalah solve. */
+    const bool solver_takes_all = cfg->solve && cfg->endgame >= SEARCH_ENDGAME_ALL && g->ops->solver_new;
+    const int engine_table_mb = solver_takes_all && cfg->table_mb > SOLVE_ENGINE_TABLE_MB
+                                    ? SOLVE_ENGINE_TABLE_MB : cfg->table_mb;
     if (ok && cfg->table == TABLE_ON) {
-        ok = tt_init(&s->tt, (size_t)cfg->table_mb << 20) == 0;
+        ok = tt_init(&s->tt, (size_t)engine_table_mb << 20) == 0;
         c->tt = &s->tt;
     } else if (ok && cfg->table == TABLE_EXACT) {
-        ok = memo_init(&s->memo, (size_t)cfg->table_mb << 20) == 0;
+        ok = memo_init(&s->memo, (size_t)engine_table_mb << 20) == 0;
         c->memo = &s->memo;
     }
     if (ok && c->cfg.endgame > 0 && g->ops->solver_new) {

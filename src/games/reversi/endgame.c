@@ -773,7 +773,7 @@ GameSolver *reversi_solver_new(const Game *g, int table_mb, Err *err)
 #endif
     if (!s->tt) {
         free(s);
-        err_set(err, "out of memory for the reversi endgame table (%d MB)", table_mb);
+        err_set(err, "out of memory for the search (table %d MB)", table_mb);
         return NULL;
     }
     return s;
