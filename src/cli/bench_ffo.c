@@ -1,17 +1,24 @@
 /* bench_ffo.c - `yomi bench ffo`: the FFO endgame suite #40-#59 (reversi),
  * each position solved exactly by the engine with the game's endgame solver,
  * as `yomi solve` does.  Separate from the default bench, which stays quick:
- * the whole suite takes many minutes. */
+ * the whole suite takes many minutes.  `--file` reads another set of
+ * positions, in the tests' format or in Edax's .obf, so that the other FFO
+ * sets are solved in one process, as Edax's own figures are measured. */
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "cli/searchcli.h"
 
+enum { FFO_POSITION_MAX = 80, FFO_MOVES_MAX = 200, FFO_LINE_MAX = 1024, FFO_FILE_MAX = 10000 };
+
 typedef struct {
     int number;
-    const char *position; /* tests/data/reversi/ffo-40-59.txt, board and side */
-    int score;            /* the exact value, side to move's view */
-    const char *moves;    /* every best move, comma separated */
+    char position[FFO_POSITION_MAX]; /* board and side, as reversi parses them */
+    int score;                       /* the exact value, side to move's view */
+    char moves[FFO_MOVES_MAX];       /* every best move, comma separated */
 } FfoCase;
 
 static const FfoCase ffo[] = {
@@ -66,28 +73,184 @@ static bool move_listed(const char *list, const char *mv)
     return false;
 }
 
-int cli_bench_ffo(int argc, char **argv)
+static const char *skip_blanks(const char *p)
 {
-    long first = 40, last = 49, table_mb = 128;
-    for (int i = 1; i < argc; i++) {
-        if (i + 1 >= argc)
-            return cli_fail("bench ffo: unknown option '%.40s'", argv[i]);
-        if (strcmp(argv[i], "--first") == 0) {
-            if (cli_parse_int(argv[i], argv[i + 1], 40, 59, &first) != 0)
-                return EXIT_USAGE;
-        } else if (strcmp(argv[i], "--last") == 0) {
-            if (cli_parse_int(argv[i], argv[i + 1], 40, 59, &last) != 0)
-                return EXIT_USAGE;
-        } else if (strcmp(argv[i], "--table-mb") == 0) {
-            if (cli_parse_int(argv[i], argv[i + 1], 1, 65536, &table_mb) != 0)
-                return EXIT_USAGE;
-        } else {
-            return cli_fail("bench ffo: unknown option '%.40s'", argv[i]);
+    while (*p == ' ' || *p == '\t')
+        p++;
+    return p;
+}
+
+static bool line_end(const char *p)
+{
+    return *p == '\0' || *p == '\n' || *p == '\r';
+}
+
+/* Edax's .obf tail: "; MOVE:SCORE; MOVE:SCORE; ..." (every move scored, or
+ * only the best).  The position's value is the best score; its best moves
+ * are all that reach it. */
+static int parse_obf_scores(const char *p, FfoCase *c, Err *err)
+{
+    int best = -1000, count = 0;
+    char moves[FFO_MOVES_MAX] = "";
+    while (*(p = skip_blanks(p)) == ';')
+        p++;
+    while (!line_end(p)) {
+        const char file = (char)tolower((unsigned char)p[0]);
+        if (file < 'a' || file > 'h' || p[1] < '1' || p[1] > '8' || p[2] != ':') {
+            err_set(err, "expected MOVE:SCORE such as G8:+2 at '%.12s'", p);
+            return -1;
         }
-        i++;
+        char *end;
+        errno = 0;
+        const long score = strtol(p + 3, &end, 10);
+        if (end == p + 3 || errno || score < -64 || score > 64) {
+            err_set(err, "bad score at '%.12s'", p);
+            return -1;
+        }
+        const char mv[3] = {file, p[1], '\0'};
+        if (count == 0 || score > best) {
+            best = (int)score;
+            snprintf(moves, sizeof moves, "%s", mv);
+        } else if (score == best && strlen(moves) + 4 < sizeof moves) {
+            strcat(moves, ",");
+            strcat(moves, mv);
+        }
+        count++;
+        p = skip_blanks(end);
+        if (*p != ';' && !line_end(p)) {
+            err_set(err, "expected ';' after a score at '%.12s'", p);
+            return -1;
+        }
+        while (*(p = skip_blanks(p)) == ';')
+            p++;
     }
-    if (first > last)
-        return cli_fail("bench ffo: --first %ld is after --last %ld", first, last);
+    if (count == 0) {
+        err_set(err, "no MOVE:SCORE after the position");
+        return -1;
+    }
+    c->score = best;
+    snprintf(c->moves, sizeof c->moves, "%s", moves);
+    return 0;
+}
+
+/* The tests' tail: "SCORE MOVES [# comment]". */
+static int parse_ffo_scores(const char *p, FfoCase *c, Err *err)
+{
+    char *end;
+    errno = 0;
+    const long score = strtol(p, &end, 10);
+    if (end == p || errno || score < -64 || score > 64) {
+        err_set(err, "expected a score from -64 to 64 at '%.12s'", p);
+        return -1;
+    }
+    p = skip_blanks(end);
+    size_t len = strcspn(p, " \t\r\n#");
+    if (len == 0 || len >= sizeof c->moves || strspn(p, "abcdefgh12345678,") < len) {
+        err_set(err, "expected the best moves such as a2,c7 at '%.12s'", p);
+        return -1;
+    }
+    c->score = (int)score;
+    memcpy(c->moves, p, len);
+    c->moves[len] = '\0';
+    p = skip_blanks(p + len);
+    if (!line_end(p) && *p != '#') {
+        err_set(err, "unexpected '%.12s' after the moves", p);
+        return -1;
+    }
+    return 0;
+}
+
+/* One line of a position file: 1 and `c` filled, 0 for a blank or comment
+ * line, -1 with the reason in `err` for anything else. */
+static int parse_case_line(const char *line, FfoCase *c, Err *err)
+{
+    const char *p = skip_blanks(line);
+    if (line_end(p) || *p == '#' || *p == '%')
+        return 0;
+    const size_t board = strcspn(p, " \t\r\n;");
+    if (board != 64) {
+        err_set(err, "expected a 64-square board, found %zu characters", board);
+        return -1;
+    }
+    const char *side = skip_blanks(p + 64);
+    if ((*side != 'X' && *side != 'O') || !strchr(" \t;", side[1])) {
+        err_set(err, "expected the side to move (X or O) after the board");
+        return -1;
+    }
+    snprintf(c->position, sizeof c->position, "%.64s %c", p, *side);
+    const char *rest = skip_blanks(side + 1);
+    if (*rest == ';')
+        return parse_obf_scores(rest, c, err) == 0 ? 1 : -1;
+    return parse_ffo_scores(rest, c, err) == 0 ? 1 : -1;
+}
+
+/* Every position of `path`, numbered from 1 in file order; NULL after
+ * printing what was wrong. */
+static FfoCase *load_cases(const char *path, int *count)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        cli_fail("bench ffo: cannot read '%.200s': %s", path, strerror(errno));
+        return NULL;
+    }
+    FfoCase *cases = NULL;
+    int n = 0, cap = 0, lineno = 0;
+    char line[FFO_LINE_MAX];
+    Err err = {{0}};
+    while (fgets(line, sizeof line, f)) {
+        lineno++;
+        if (!strchr(line, '\n') && !feof(f)) {
+            cli_fail("bench ffo: %.200s:%d: line longer than %d characters", path, lineno,
+                     FFO_LINE_MAX - 2);
+            goto fail;
+        }
+        line[strcspn(line, "\r\n")] = '\0'; /* messages quote the line */
+        FfoCase c;
+        const int rc = parse_case_line(line, &c, &err);
+        if (rc < 0) {
+            cli_fail("bench ffo: %.200s:%d: %s", path, lineno, err.msg);
+            goto fail;
+        }
+        if (rc == 0)
+            continue;
+        if (n == FFO_FILE_MAX) {
+            cli_fail("bench ffo: %.200s: more than %d positions", path, FFO_FILE_MAX);
+            goto fail;
+        }
+        if (n == cap) {
+            cap = cap ? 2 * cap : 64;
+            FfoCase *grown = realloc(cases, (size_t)cap * sizeof *cases);
+            if (!grown) {
+                cli_fail("bench ffo: out of memory reading '%.200s'", path);
+                goto fail;
+            }
+            cases = grown;
+        }
+        c.number = n + 1;
+        cases[n++] = c;
+    }
+    if (ferror(f)) {
+        cli_fail("bench ffo: cannot read '%.200s': %s", path, strerror(errno));
+        goto fail;
+    }
+    fclose(f);
+    if (n == 0) {
+        cli_fail("bench ffo: '%.200s' holds no position", path);
+        free(cases);
+        return NULL;
+    }
+    *count = n;
+    return cases;
+fail:
+    fclose(f);
+    free(cases);
+    return NULL;
+}
+
+/* Solve cases first..last, one fresh table each, printing a row per
+ * position and the total; EXIT_INTERNAL if one answer is wrong. */
+static int solve_cases(const FfoCase *cases, int ncases, int first, int last, int table_mb)
+{
     Err err = {{0}};
     Game *g = game_open("reversi", NULL, 0, &err);
     if (!g)
@@ -97,15 +260,15 @@ int cli_bench_ffo(int argc, char **argv)
     cfg.algo = ALGO_PVS;
     cfg.order = ORDER_BEST;
     cfg.table = TABLE_ON;
-    cfg.table_mb = (int)table_mb;
+    cfg.table_mb = table_mb;
     cfg.solve = true;
     cfg.endgame = SEARCH_ENDGAME_ALL;
     printf("ffo\tempties\tnodes\tseconds\tcpu_s\tvalue\tmove\tok\n");
     uint64_t total_nodes = 0;
     double total_wall = 0, total_cpu = 0;
     int failures = 0;
-    for (int k = 0; k < NFFO; k++) {
-        const FfoCase *c = &ffo[k];
+    for (int k = 0; k < ncases; k++) {
+        const FfoCase *c = &cases[k];
         if (c->number < first || c->number > last)
             continue;
         _Alignas(16) unsigned char root[GAME_MAX_STATE];
@@ -144,4 +307,54 @@ int cli_bench_ffo(int argc, char **argv)
            total_cpu, failures ? "WRONG" : "ok");
     game_close(g);
     return failures ? EXIT_INTERNAL : EXIT_OK;
+}
+
+int cli_bench_ffo(int argc, char **argv)
+{
+    long first = -1, last = -1, table_mb = 128;
+    const char *file = NULL;
+    for (int i = 1; i < argc; i++) {
+        if (i + 1 >= argc)
+            return cli_fail("bench ffo: unknown option '%.40s'", argv[i]);
+        if (strcmp(argv[i], "--first") == 0) {
+            if (cli_parse_int(argv[i], argv[i + 1], 1, FFO_FILE_MAX, &first) != 0)
+                return EXIT_USAGE;
+        } else if (strcmp(argv[i], "--last") == 0) {
+            if (cli_parse_int(argv[i], argv[i + 1], 1, FFO_FILE_MAX, &last) != 0)
+                return EXIT_USAGE;
+        } else if (strcmp(argv[i], "--table-mb") == 0) {
+            if (cli_parse_int(argv[i], argv[i + 1], 1, 65536, &table_mb) != 0)
+                return EXIT_USAGE;
+        } else if (strcmp(argv[i], "--file") == 0) {
+            file = argv[i + 1];
+        } else {
+            return cli_fail("bench ffo: unknown option '%.40s'", argv[i]);
+        }
+        i++;
+    }
+    const FfoCase *cases = ffo;
+    FfoCase *loaded = NULL;
+    int ncases = NFFO;
+    if (file) {
+        loaded = load_cases(file, &ncases);
+        if (!loaded)
+            return EXIT_USAGE;
+        cases = loaded;
+    }
+    const long lo = cases[0].number, hi = cases[ncases - 1].number;
+    if (first < 0)
+        first = lo;
+    if (last < 0)
+        last = file ? hi : 49; /* the built-in default: the ten that take minutes, not hours */
+    if (first < lo || first > hi || last < lo || last > hi) {
+        free(loaded);
+        return cli_fail("bench ffo: --first and --last must be within #%ld-#%ld", lo, hi);
+    }
+    if (first > last) {
+        free(loaded);
+        return cli_fail("bench ffo: --first %ld is after --last %ld", first, last);
+    }
+    const int rc = solve_cases(cases, ncases, (int)first, (int)last, (int)table_mb);
+    free(loaded);
+    return rc;
 }

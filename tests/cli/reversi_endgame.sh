@@ -48,6 +48,40 @@ bad_input "bench ffo: position out of the suite" bench ffo --first 39
 bad_input "bench ffo: first after last" bench ffo --first 45 --last 44
 bad_input "bench ffo: unknown option" bench ffo --depth 3
 
+# bench ffo --file: the tests' line format and Edax's .obf, numbered from 1;
+# the 13-empties position has two best moves, a3 and g7 (-36)
+set_file="$tap_tmp/set.obf"
+{
+    echo "# a comment, then a blank line"
+    echo
+    grep 'FFO #40,' "$TESTDATA/reversi/ffo-40-59.txt"
+    echo "--OOO-OXOOOOOOXX-OXXOXOXXXXOXOXXOOOOOOOX-OOXX---OOOOOX-----OOOOO O; f6:-46; G7:-36; A3:-36; g6:-38;"
+} >"$set_file"
+run_yomi bench ffo --file "$set_file"
+ok $rc "bench ffo --file exits 0 when every answer is right"
+case $out in *"#1	20	"*"	+38	a2	ok"*) ok 0 "bench ffo --file: #1 is FFO #40 (tests' format)" ;;
+    *) ok 1 "bench ffo --file: #1 is FFO #40 (tests' format)" ;; esac
+case $out in *"#2	13	"*"	-36	"[ag][37]"	ok"*) ok 0 "bench ffo --file: #2 from .obf, -36 by a3 or g7" ;;
+    *) ok 1 "bench ffo --file: #2 from .obf, -36 by a3 or g7" ;; esac
+run_yomi bench ffo --file "$set_file" --first 2 --last 2
+case $out in *"#1	"*) ok 1 "bench ffo --file --first 2 solves #2 only" ;;
+    *"#2	"*) ok 0 "bench ffo --file --first 2 solves #2 only" ;; *) ok 1 "bench ffo --file --first 2 solves #2 only" ;; esac
+echo "--OOO-OXOOOOOOXX-OXXOXOXXXXOXOXXOOOOOOOX-OOXX---OOOOOX-----OOOOO O; f6:-34; a3:-36;" >"$set_file"
+run_yomi bench ffo --file "$set_file"
+is "$rc" 1 "bench ffo --file: a wrong listed answer exits 1"
+case $out in *"WRONG"*) ok 0 "bench ffo --file: and says WRONG" ;; *) ok 1 "bench ffo --file: and says WRONG" ;; esac
+bad_input "bench ffo --file: no such file" bench ffo --file "$tap_tmp/missing.obf"
+echo "--OOO-OXOOOOOOXX-OXXOXOXXXXOXOXXOOOOOOOX-OOXX---OOOOOX-----OOOOO O; f6" >"$set_file"
+bad_input "bench ffo --file: a move without a score" bench ffo --file "$set_file"
+echo "--OOO-OXOOOOOOXX O 4 a3" >"$set_file"
+bad_input "bench ffo --file: a short board" bench ffo --file "$set_file"
+echo "--OOO-OXOOOOOOXX-OXXOXOXXXXOXOXXOOOOOOOX-OOXX---OOOOOX-----OOOOO O -36" >"$set_file"
+bad_input "bench ffo --file: a score without moves" bench ffo --file "$set_file"
+echo "--OOO-OXOOOOOOXX-OXXOXOXXXXOXOXXOOOOOOOX-OOXX---OOOOOX-----OOOOO O; a3:-36;" >"$set_file"
+bad_input "bench ffo --file: --last beyond the file" bench ffo --file "$set_file" --last 3
+echo "# nothing here" >"$set_file"
+bad_input "bench ffo --file: no position" bench ffo --file "$set_file"
+
 # A long solve says where it is on a terminal, and nothing when piped.
 line=$(grep 'FFO #45,' "$TESTDATA/reversi/ffo-40-59.txt")
 set -- $line
