@@ -8,7 +8,6 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "cli/searchcli.h"
 
@@ -44,20 +43,6 @@ static const FfoCase ffo[] = {
     {59, "-----------------------O--OOOOO---OOOOOXOOOOXXXX--XXOOXX--XX-O-X X", 64, "h4,g8,e8"},
 };
 enum { NFFO = sizeof ffo / sizeof ffo[0] };
-
-static double cpu_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
-static double wall_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 static bool move_listed(const char *list, const char *mv)
 {
@@ -256,13 +241,7 @@ static int solve_cases(const FfoCase *cases, int ncases, int first, int last, in
     if (!g)
         return cli_fail("bench ffo: %s", err.msg);
     SearchConfig cfg;
-    search_config_default(&cfg);
-    cfg.algo = ALGO_PVS;
-    cfg.order = ORDER_BEST;
-    cfg.table = TABLE_ON;
-    cfg.table_mb = table_mb;
-    cfg.solve = true;
-    cfg.endgame = SEARCH_ENDGAME_ALL;
+    cli_solve_config(&cfg, table_mb);
     printf("ffo\tempties\tnodes\tseconds\tcpu_s\tvalue\tmove\tok\n");
     uint64_t total_nodes = 0;
     double total_wall = 0, total_cpu = 0;
@@ -282,9 +261,9 @@ static int solve_cases(const FfoCase *cases, int ncases, int first, int last, in
             return cli_fail("bench ffo: %s", err.msg);
         }
         static SearchResult r;
-        const double w0 = wall_seconds(), c0 = cpu_seconds();
+        const double w0 = cli_wall_seconds(), c0 = cli_cpu_seconds();
         const int rc = search_run(s, root, &r, &err);
-        const double wall = wall_seconds() - w0, cpu = cpu_seconds() - c0;
+        const double wall = cli_wall_seconds() - w0, cpu = cli_cpu_seconds() - c0;
         search_free(s);
         if (rc != 0) {
             game_close(g);

@@ -3,7 +3,6 @@
  * compared with the published values (tests/data/kalah/solved.txt and
  * issue 8's figures).  Prints time and CPU time: the machine may be shared. */
 #include <string.h>
-#include <time.h>
 
 #include "cli/searchcli.h"
 
@@ -18,13 +17,6 @@ static const KalahBenchCase kalah_cases[] = {
     {"kalah-6x3", "standard", 2, false},  {"kalah-6x3", "empty", 2, false},
     {"kalah-6x4", "standard", 8, true},   {"kalah-6x4", "empty", 10, true},
 };
-
-static double cpu_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 int cli_bench_kalah(int argc, char **argv)
 {
@@ -55,17 +47,11 @@ int cli_bench_kalah(int argc, char **argv)
         _Alignas(16) unsigned char root[GAME_MAX_STATE];
         g->ops->start(g, root);
         SearchConfig cfg;
-        search_config_default(&cfg);
-        cfg.algo = ALGO_PVS;
-        cfg.order = ORDER_BEST;
-        cfg.table = TABLE_ON;
-        cfg.table_mb = table_mb;
-        cfg.solve = true;
-        cfg.endgame = SEARCH_ENDGAME_ALL;
+        cli_solve_config(&cfg, table_mb);
         static CliRow row;
-        const double cpu0 = cpu_seconds();
+        const double cpu0 = cli_cpu_seconds();
         const int rc = cli_search_one(g, root, &cfg, &row);
-        const double cpu = cpu_seconds() - cpu0;
+        const double cpu = cli_cpu_seconds() - cpu0;
         if (rc != EXIT_OK) {
             game_close(g);
             return rc;

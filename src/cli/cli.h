@@ -47,6 +47,10 @@ Game *cli_open_game(const char *id, const CliGameOpts *go, const char *position,
 /* Parse a non-negative integer option value; -1 + message when bad. */
 int cli_parse_int(const char *opt, const char *text, long lo, long hi, long *out);
 void cli_sleep_ms(int ms);
+/* Seconds on the monotonic clock and of this process's CPU time, for the
+ * timings the benchmarks and trainers print. */
+double cli_wall_seconds(void);
+double cli_cpu_seconds(void);
 
 extern const CliCommand cli_perft, cli_show;
 extern const CliCommand cli_play; /* src/cli/play.c, linked with the UI */

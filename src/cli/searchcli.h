@@ -61,6 +61,10 @@ int cli_play_game(const Game *g, const void *start, const SearchConfig *cfg[2], 
 int cli_play_game_between(const Game *const games[2], const void *start, const SearchConfig *cfg[2],
                           GameRecord *rec);
 
+/* The configuration `yomi solve` and the solving benchmarks use: PVS, the
+ * engine's order and table, to the end, with the game's own solver. */
+void cli_solve_config(SearchConfig *cfg, int table_mb);
+
 /* bench_ffo.c: `yomi bench ffo ...` (argv[0] is "ffo"). */
 int cli_bench_ffo(int argc, char **argv);
 /* yomi bench kalah: the Kalah solves too slow for the tests (bench_kalah.c). */

@@ -234,6 +234,17 @@ static int run_with_progress(Search *s, const void *root, SearchResult *r, Err *
     return 0;
 }
 
+void cli_solve_config(SearchConfig *cfg, int table_mb)
+{
+    search_config_default(cfg);
+    cfg->algo = ALGO_PVS;
+    cfg->order = ORDER_BEST;
+    cfg->table = TABLE_ON;
+    cfg->table_mb = table_mb;
+    cfg->solve = true;
+    cfg->endgame = SEARCH_ENDGAME_ALL; /* a game's own solver, where it has one */
+}
+
 int cli_search_one(const Game *g, const void *root, const SearchConfig *cfg, CliRow *row)
 {
     Err err = {{0}};

@@ -42,10 +42,7 @@ static int solve_cmd(int argc, char **argv)
     bool divide = false;
     /* The strongest configuration: PVS, the engine's order, its table, to
      * the end of the game; --table-mb and --format may still be given. */
-    a.cfg.algo = ALGO_PVS;
-    a.cfg.order = ORDER_BEST;
-    a.cfg.table = TABLE_ON;
-    a.cfg.table_mb = 64;
+    cli_solve_config(&a.cfg, 64);
     static const char *const fixed[] = {"--algo", "--depth", "--solve", "--order", "--table",
                                         "--guess", "--algos", NULL};
     for (int i = 1; i < argc; i++) {
@@ -64,8 +61,8 @@ static int solve_cmd(int argc, char **argv)
     }
     if (!a.game)
         return cli_fail("solve: which game? (yomi solve GAME [--position POS])");
-    a.cfg.solve = true;
-    a.cfg.endgame = SEARCH_ENDGAME_ALL; /* a game's own solver, where it has one */
+    a.cfg.solve = true; /* whatever the search options said */
+    a.cfg.endgame = SEARCH_ENDGAME_ALL;
     return cli_search_and_print(&a, divide ? print_divide : NULL);
 }
 

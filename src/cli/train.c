@@ -163,13 +163,6 @@ fail:
     return NULL;
 }
 
-static double now_s(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + t.tv_nsec / 1e9;
-}
-
 /* ---- the fit ------------------------------------------------------------- */
 
 typedef struct {
@@ -323,10 +316,10 @@ static int run_selfplay(Selfplay *sp, int threads, bool progress)
             break;
     if (started == 0)
         return cli_fail("train: cannot start a thread");
-    const double t0 = now_s();
+    const double t0 = cli_wall_seconds();
     while (progress && atomic_load(&sp->done) < sp->games && !atomic_load(&sp->failed)) {
         const long done = atomic_load(&sp->done);
-        const double el = now_s() - t0;
+        const double el = cli_wall_seconds() - t0;
         fputc('\r', stderr);
         fprintf(stderr, _("self-play: %ld/%ld games, %.0f s"), done, sp->games, el);
         if (done > 0)
@@ -339,7 +332,7 @@ static int run_selfplay(Selfplay *sp, int threads, bool progress)
     if (progress) {
         fputc('\r', stderr);
         fprintf(stderr, _("self-play: %ld/%ld games, %.0f s                 \n"),
-                atomic_load(&sp->done), sp->games, now_s() - t0);
+                atomic_load(&sp->done), sp->games, cli_wall_seconds() - t0);
     }
     if (atomic_load(&sp->failed))
         return cli_fail("train: %s", sp->err.msg);
