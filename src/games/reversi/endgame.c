@@ -68,7 +68,7 @@ struct GameSolver {
     int nlines[4];
     int stability_min[65];         /* alpha from which the stability bound is tried */
     const ReversiEval *eval;       /* 8x8: the pattern evaluation (first guess, deep order) */
-    int hint_depth;                /* guess nodes this deep leave their move in the table */
+    bool leave_hints;              /* the root's guess is running: its nodes leave moves */
 };
 
 /* ---- scores ------------------------------------------------------------- */
@@ -143,25 +143,32 @@ static inline const TtEntry *tt_find(const GameSolver *s, uint64_t p, uint64_t o
     return NULL;
 }
 
+/* The entry of (p, o): its own, or else the bucket's one with the smaller
+ * subtree, taken over with no bounds and no move (bigger subtrees stay). */
+static inline TtEntry *tt_claim(GameSolver *s, uint64_t p, uint64_t o, int empties)
+{
+    TtEntry *b = tt_bucket(s, p, o);
+    if (b[0].p == p && b[0].o == o)
+        return &b[0];
+    if (b[1].p == p && b[1].o == o)
+        return &b[1];
+    TtEntry *e = b[0].empties <= b[1].empties ? &b[0] : &b[1];
+    e->p = p;
+    e->o = o;
+    e->lower = -SCORE_BOUND;
+    e->upper = SCORE_BOUND;
+    e->move = NO_SQUARE;
+    e->empties = (uint8_t)empties;
+    return e;
+}
+
 /* Record what a search of window (alpha, beta) proved: v < beta bounds the
  * value from above, v > alpha from below (both: exact).  Bounds from earlier
  * searches of the same position stay: they are all true. */
 static void tt_store(GameSolver *s, uint64_t p, uint64_t o, int empties, int alpha, int beta, int v,
                      int move)
 {
-    TtEntry *b = tt_bucket(s, p, o), *e;
-    if (b[0].p == p && b[0].o == o) {
-        e = &b[0];
-    } else if (b[1].p == p && b[1].o == o) {
-        e = &b[1];
-    } else {
-        e = b[0].empties <= b[1].empties ? &b[0] : &b[1];
-        e->p = p;
-        e->o = o;
-        e->lower = -SCORE_BOUND;
-        e->upper = SCORE_BOUND;
-        e->move = NO_SQUARE;
-    }
+    TtEntry *e = tt_claim(s, p, o, empties);
     e->empties = (uint8_t)empties;
     if (v < beta && v < e->upper)
         e->upper = (int8_t)v;
@@ -172,23 +179,13 @@ static void tt_store(GameSolver *s, uint64_t p, uint64_t o, int empties, int alp
 }
 
 /* Leave the first guess's best move where the table knows nothing yet: an
- * entry with no bounds, only the move the exact search tries first. */
+ * entry with no bounds, only the move the exact search tries first (a
+ * bounded entry keeps the move an exact search proved). */
 static void tt_hint(GameSolver *s, uint64_t p, uint64_t o, int empties, int move)
 {
-    TtEntry *b = tt_bucket(s, p, o);
-    for (int k = 0; k < 2; k++)
-        if (b[k].p == p && b[k].o == o) {
-            if (b[k].lower == -SCORE_BOUND && b[k].upper == SCORE_BOUND)
-                b[k].move = (uint8_t)move; /* the guess passed here again */
-            return;
-        }
-    TtEntry *e = b[0].empties <= b[1].empties ? &b[0] : &b[1];
-    e->p = p;
-    e->o = o;
-    e->lower = -SCORE_BOUND;
-    e->upper = SCORE_BOUND;
-    e->move = (uint8_t)move;
-    e->empties = (uint8_t)empties;
+    TtEntry *e = tt_claim(s, p, o, empties);
+    if (e->lower == -SCORE_BOUND && e->upper == SCORE_BOUND)
+        e->move = (uint8_t)move;
 }
 
 /* ---- the last four empties ------------------------------------------------ */
@@ -441,6 +438,16 @@ static inline int weighted_count(const GameSolver *s, uint64_t b)
 static int guess_search(GameSolver *s, uint64_t p, uint64_t o, int depth, int alpha, int beta,
                         bool passed);
 
+/* How many plies the order searches each move with the evaluation at a
+ * node of `empties` (-1: not at all, mobility alone). */
+static inline int eval_sort_depth(const GameSolver *s, int empties)
+{
+    if (!s->eval || empties < EVAL_SORT_MIN)
+        return -1;
+    const int d = (empties - EVAL_SORT_BASE) / 3;
+    return d > EVAL_SORT_MAX_DEPTH ? EVAL_SORT_MAX_DEPTH : d;
+}
+
 /* Order: a wipe-out, then moves leaving the opponent the
  * fewest replies (corners count twice: they are the replies that hurt);
  * ties go to moves that make our corners and edges safe, that leave the
@@ -578,13 +585,8 @@ static int search_deep(GameSolver *s, uint64_t p, uint64_t o, int alpha, int bet
             if (!unordered)
                 break;
             const int first = n;
-            int sort_depth = -1;
-            if (s->eval && empties >= EVAL_SORT_MIN) {
-                sort_depth = (empties - EVAL_SORT_BASE) / 3;
-                sort_depth = sort_depth > EVAL_SORT_MAX_DEPTH ? EVAL_SORT_MAX_DEPTH : sort_depth;
-            }
-            n += order_moves(s, p, o, unordered, empty, parity, empties > TABLE_MIN, sort_depth,
-                             list + n);
+            n += order_moves(s, p, o, unordered, empty, parity, empties > TABLE_MIN,
+                             eval_sort_depth(s, empties), list + n);
             unordered = 0;
             if (empties >= ETC_MIN && etc_cut(s, p, o, list + first, n - first, beta, &best, &best_sq)) {
                 tt_store(s, p, o, empties, alpha0, beta, best, best_sq);
@@ -631,9 +633,7 @@ static int search_deep(GameSolver *s, uint64_t p, uint64_t o, int alpha, int bet
  * (a solve is then millions of positions, the guess thousands). */
 #define GUESS_MIN_EMPTIES 18
 #define GUESS_DEPTH 10
-#define GUESS_HINT_DEPTH 2 /* guess nodes this deep leave their best move */
-#define HINTS_OFF (GUESS_DEPTH + 1)
-#define HINT_MARGIN 4 /* ... and that many more than the order's own search there */
+#define HINT_MARGIN 4 /* guess nodes this many plies deeper than the order's leave a move */
 
 /// The first guess: a plain alpha-beta GUESS_DEPTH plies deep with the
 /// pattern evaluation at the leaves (in 1/REVAL_SCALE discs), fastest-first
@@ -641,11 +641,11 @@ static int search_deep(GameSolver *s, uint64_t p, uint64_t o, int alpha, int bet
 /// score, is where the root's first window goes: measured on FFO #40-#47, a
 /// window of one value around it and a re-search on the side it failed cuts
 /// the positions by about 30% against the full window, while the guess
-/// costs well under 0.1% of them.  Its nodes with GUESS_HINT_DEPTH plies or
-/// more still to go, and HINT_MARGIN more than the sort search the exact
-/// search would run there, also leave their best move in the table (an
-/// entry with no bounds, where the table has nothing): the exact search
-/// tries that move first, a deeper opinion than its own order's in the top
+/// costs well under 0.1% of them.  Its nodes with HINT_MARGIN plies or more
+/// still to go beyond the sort search the exact search would run there
+/// (none below EVAL_SORT_MIN empties) also leave their best move in the
+/// table (an entry with no bounds, where the table has nothing): the exact
+/// search tries that move first, a deeper opinion than its own order's in the top
 /// plies, which hold nearly all the work.  A small share of what Edax gains
 /// from selective searches before an exact one, for the price of the guess
 /// already made: FFO #20-#39 and #40-#49 take about 20% fewer positions.
@@ -678,10 +678,9 @@ static int guess_search(GameSolver *s, uint64_t p, uint64_t o, int depth, int al
             best_sq = m.sq;
         }
     }
-    if (depth >= s->hint_depth && best > alpha) {
-        const int e = bb_count(empty);
-        const int sort_depth = e >= EVAL_SORT_MIN ? (e - EVAL_SORT_BASE) / 3 : 0;
-        if (depth >= sort_depth + HINT_MARGIN)
+    if (s->leave_hints && best > alpha) {
+        const int e = bb_count(empty), sort_depth = eval_sort_depth(s, e);
+        if (depth >= (sort_depth > 0 ? sort_depth : 0) + HINT_MARGIN)
             tt_hint(s, p, o, e, best_sq);
     }
     return best;
@@ -705,10 +704,10 @@ static int search_root(GameSolver *s, uint64_t p, uint64_t o, int alpha, int bet
 {
     if (!s->eval || empties < GUESS_MIN_EMPTIES || beta - alpha <= 4)
         return search_deep(s, p, o, alpha, beta, empties, empty, parity, false, sq);
-    s->hint_depth = GUESS_HINT_DEPTH;
+    s->leave_hints = true;
     const int g = nearest_score(s, guess_search(s, p, o, GUESS_DEPTH, -SCORE_BOUND * REVAL_SCALE,
                                                 SCORE_BOUND * REVAL_SCALE, false));
-    s->hint_depth = HINTS_OFF; /* the order's shallow searches are too shallow */
+    s->leave_hints = false; /* the order's shallow searches are too shallow */
     if (g <= alpha || g >= beta)
         return search_deep(s, p, o, alpha, beta, empties, empty, parity, false, sq);
     int v = search_deep(s, p, o, g - 1, g + 1, empties, empty, parity, false, sq);
@@ -795,7 +794,6 @@ GameSolver *reversi_solver_new(const Game *g, int table_mb, Err *err)
     }
     init_geometry(s, as_reversi(g));
     s->eval = as_reversi(g)->pattern;
-    s->hint_depth = HINTS_OFF;
     if (table_mb < 1)
         table_mb = 1;
     if (table_mb > 1 << 16)
