@@ -70,6 +70,19 @@ static bool line_end(const char *p)
     return *p == '\0' || *p == '\n' || *p == '\r';
 }
 
+/* A disc difference, -64..64, at `p`; false if there is none. */
+static bool read_score(const char *p, const char **end, int *score)
+{
+    char *stop;
+    errno = 0;
+    const long v = strtol(p, &stop, 10);
+    *end = stop;
+    if (stop == p || errno || v < -64 || v > 64)
+        return false;
+    *score = (int)v;
+    return true;
+}
+
 /* Edax's .obf tail: "; MOVE:SCORE; MOVE:SCORE; ..." (every move scored, or
  * only the best).  The position's value is the best score; its best moves
  * are all that reach it. */
@@ -85,16 +98,15 @@ static int parse_obf_scores(const char *p, FfoCase *c, Err *err)
             err_set(err, "expected MOVE:SCORE such as G8:+2 at '%.12s'", p);
             return -1;
         }
-        char *end;
-        errno = 0;
-        const long score = strtol(p + 3, &end, 10);
-        if (end == p + 3 || errno || score < -64 || score > 64) {
+        const char *end;
+        int score;
+        if (!read_score(p + 3, &end, &score)) {
             err_set(err, "bad score at '%.12s'", p);
             return -1;
         }
         const char mv[3] = {file, p[1], '\0'};
-        if (count == 0 || score > best) {
-            best = (int)score;
+        if (score > best) {
+            best = score;
             snprintf(moves, sizeof moves, "%s", mv);
         } else if (score == best && strlen(moves) + 4 < sizeof moves) {
             strcat(moves, ",");
@@ -121,10 +133,9 @@ static int parse_obf_scores(const char *p, FfoCase *c, Err *err)
 /* The tests' tail: "SCORE MOVES [# comment]". */
 static int parse_ffo_scores(const char *p, FfoCase *c, Err *err)
 {
-    char *end;
-    errno = 0;
-    const long score = strtol(p, &end, 10);
-    if (end == p || errno || score < -64 || score > 64) {
+    const char *end;
+    int score;
+    if (!read_score(p, &end, &score)) {
         err_set(err, "expected a score from -64 to 64 at '%.12s'", p);
         return -1;
     }
@@ -134,7 +145,7 @@ static int parse_ffo_scores(const char *p, FfoCase *c, Err *err)
         err_set(err, "expected the best moves such as a2,c7 at '%.12s'", p);
         return -1;
     }
-    c->score = (int)score;
+    c->score = score;
     memcpy(c->moves, p, len);
     c->moves[len] = '\0';
     p = skip_blanks(p + len);
