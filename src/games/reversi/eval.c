@@ -23,6 +23,9 @@
 
 #include "engine/assets.h"
 #include "games/reversi/bitboard.h"
+#ifdef __BMI2__
+#include <immintrin.h>
+#endif
 
 /* ---- the patterns ------------------------------------------------------ */
 
@@ -53,6 +56,10 @@ typedef struct {
     int n;
     int32_t offset; /* of the shape's table in one phase's weights */
     uint8_t sq[MAX_PATTERN_SQUARES];
+    uint64_t mask;  /* the squares as a set */
+    /* For the n bits of a colour on `mask`, gathered lowest square first:
+     * their part of the index (each bit's power of 3 by its place in sq). */
+    const uint16_t *ternary;
 } Instance;
 
 typedef struct {
@@ -68,6 +75,10 @@ static struct {
     Instance inst[MAX_INSTANCES];
     int ninst;
     int32_t per_phase; /* pattern weights + 1 mobility weight */
+    /* the distinct `ternary` tables (instances that list their squares in
+     * the same relative order share one) */
+    uint16_t ternary[MAX_INSTANCES][1 << MAX_PATTERN_SQUARES];
+    int nternary;
 } P;
 
 static pthread_once_t patterns_once = PTHREAD_ONCE_INIT;
@@ -142,6 +153,37 @@ static void build_classes(Shape *s, int perms[8][MAX_PATTERN_SQUARES], int nperm
     }
 }
 
+/* The instance's `ternary` table, shared with an earlier instance whose
+ * squares come in the same relative order. */
+static void build_ternary(Instance *in)
+{
+    int place[MAX_PATTERN_SQUARES]; /* power of 3 of the j-th lowest square */
+    int j = 0;
+    for (int sq = 0; sq < 64; sq++)
+        for (int i = 0; i < in->n; i++)
+            if (in->sq[i] == sq)
+                place[j++] = in->n - 1 - i;
+    uint16_t *t = P.ternary[P.nternary];
+    for (int bits = 0; bits < 1 << in->n; bits++) {
+        int v = 0;
+        for (int b = 0; b < in->n; b++)
+            if (bits >> b & 1) {
+                int pow3 = 1;
+                for (int k = 0; k < place[b]; k++)
+                    pow3 *= 3;
+                v += pow3;
+            }
+        t[bits] = (uint16_t)v;
+    }
+    for (int k = 0; k < P.nternary; k++)
+        if (memcmp(P.ternary[k], t, sizeof(uint16_t) << in->n) == 0) {
+            in->ternary = P.ternary[k];
+            return;
+        }
+    in->ternary = t;
+    P.nternary++;
+}
+
 static void build_patterns(void)
 {
     bb_init();
@@ -182,6 +224,8 @@ static void build_patterns(void)
             in->n = n;
             in->offset = s->offset;
             memcpy(in->sq, img, (size_t)n);
+            in->mask = set;
+            build_ternary(in);
         }
         build_classes(s, perms, nperm);
     }
@@ -196,14 +240,22 @@ int reval_weights_per_phase(void)
     return P.per_phase;
 }
 
+/* The instance's base-3 index: digit 1 for p's discs, 2 for o's, the
+ * first square most significant.  With BMI2 each colour's squares are
+ * gathered in one instruction and their digits looked up together. */
 static inline int32_t instance_index(const Instance *in, uint64_t p, uint64_t o)
 {
+#ifdef __BMI2__
+    return (int32_t)in->ternary[_pext_u64(p, in->mask)] +
+           2 * (int32_t)in->ternary[_pext_u64(o, in->mask)];
+#else
     int32_t idx = 0;
     for (int i = 0; i < in->n; i++) {
         const int sq = in->sq[i];
         idx = idx * 3 + (int32_t)((p >> sq) & 1) + (int32_t)(((o >> sq) & 1) << 1);
     }
     return idx;
+#endif
 }
 
 static inline int mobility_difference(uint64_t p, uint64_t o)
