@@ -148,7 +148,8 @@ struct GameOps {
      * it once per run on stderr, the UI in its status line. */
     const char *(*notice)(const Game *g);
 
-    /* --- a dedicated solver for the end of the game (all four or none) --
+    /* --- a dedicated solver for the end of the game (the four hooks
+     * solver_new, _free, _size and _search: all or none) ---
      * Games whose endgames yield to a specialised exact search (reversi's
      * last-empties solver, Kalah's endgame database) export it here; the
      * engine hands it every node whose solver_size() is at most the search's
@@ -157,6 +158,10 @@ struct GameOps {
      * made once by solver_new(), so it never allocates while searching. */
     GameSolver *(*solver_new)(const Game *g, int table_mb, Err *err);
     void (*solver_free)(GameSolver *s);
+    /* Optional: forget every position of earlier searches, cheaply (a new
+     * game, the next benchmark position).  NULL: the tables keep them,
+     * which is always sound (they are true facts about those positions). */
+    void (*solver_clear)(GameSolver *s);
     /* How far `state` is from the end in the solver's measure (reversi:
      * empty squares; Kalah: seeds left in the pits). */
     int (*solver_size)(const Game *g, const void *state);

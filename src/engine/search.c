@@ -198,6 +198,8 @@ void search_clear(Search *s)
         tt_clear(&s->tt);
     if (s->c.memo)
         memo_clear(&s->memo);
+    if (s->c.solver && s->c.ops->solver_clear)
+        s->c.ops->solver_clear(s->c.solver);
     memset(s->c.history, 0, 2 * 65536 * sizeof *s->c.history);
     if (s->c.counter)
         memset(s->c.counter, 0xff, 2 * 65536 * sizeof *s->c.counter);

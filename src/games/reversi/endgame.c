@@ -42,7 +42,8 @@ typedef struct {
     int8_t lower, upper;
     uint8_t move;
     uint8_t empties; /* replacement: bigger subtrees stay */
-    uint8_t pad[4];
+    uint8_t gen;     /* written since the last reversi_solver_clear() when == the solver's */
+    uint8_t pad[3];
 } TtEntry;
 
 struct GameSolver {
@@ -57,6 +58,7 @@ struct GameSolver {
     TtEntry *tt;
     size_t tt_bytes;
     int tt_bits;
+    uint8_t gen; /* entries of other generations are free slots */
     /* board geometry */
     uint8_t quadrant[64];          /* the bit of the square's quadrant */
     uint64_t parity_squares[16];   /* squares of the quadrants a parity mask names */
@@ -133,26 +135,39 @@ static inline TtEntry *tt_bucket(const GameSolver *s, uint64_t p, uint64_t o)
     return &s->tt[(h >> (64 - s->tt_bits)) & ~(uint64_t)1];
 }
 
+static inline bool tt_holds(const GameSolver *s, const TtEntry *e, uint64_t p, uint64_t o)
+{
+    return e->p == p && e->o == o && e->gen == s->gen;
+}
+
 static inline const TtEntry *tt_find(const GameSolver *s, uint64_t p, uint64_t o)
 {
     const TtEntry *b = tt_bucket(s, p, o);
-    if (b[0].p == p && b[0].o == o)
+    if (tt_holds(s, &b[0], p, o))
         return &b[0];
-    if (b[1].p == p && b[1].o == o)
+    if (tt_holds(s, &b[1], p, o))
         return &b[1];
     return NULL;
 }
 
-/* The entry of (p, o): its own, or else the bucket's one with the smaller
- * subtree, taken over with no bounds and no move (bigger subtrees stay). */
+/* How much an entry is worth keeping: its subtree's size, nothing when it
+ * is from before the last clear. */
+static inline int tt_worth(const GameSolver *s, const TtEntry *e)
+{
+    return e->gen == s->gen ? e->empties : -1;
+}
+
+/* The entry of (p, o): its own, or else the bucket's one worth less,
+ * taken over with no bounds and no move (bigger subtrees stay). */
 static inline TtEntry *tt_claim(GameSolver *s, uint64_t p, uint64_t o, int empties)
 {
     TtEntry *b = tt_bucket(s, p, o);
-    if (b[0].p == p && b[0].o == o)
+    if (tt_holds(s, &b[0], p, o))
         return &b[0];
-    if (b[1].p == p && b[1].o == o)
+    if (tt_holds(s, &b[1], p, o))
         return &b[1];
-    TtEntry *e = b[0].empties <= b[1].empties ? &b[0] : &b[1];
+    TtEntry *e = tt_worth(s, &b[0]) <= tt_worth(s, &b[1]) ? &b[0] : &b[1];
+    e->gen = s->gen;
     e->p = p;
     e->o = o;
     e->lower = -SCORE_BOUND;
@@ -809,6 +824,7 @@ GameSolver *reversi_solver_new(const Game *g, int table_mb, Err *err)
     s->tt_bytes = sizeof(TtEntry) << bits;
     void *mem = mmap(NULL, s->tt_bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     s->tt = mem == MAP_FAILED ? NULL : mem;
+    s->gen = 1; /* the zeroed entries are of generation 0: free */
 #ifdef MADV_HUGEPAGE
     if (s->tt)
         madvise(s->tt, s->tt_bytes, MADV_HUGEPAGE);
@@ -819,6 +835,18 @@ GameSolver *reversi_solver_new(const Game *g, int table_mb, Err *err)
         return NULL;
     }
     return s;
+}
+
+/* Forget every position: a new generation, so the old entries are free
+ * slots without the table being written (a fresh table's pages are only
+ * ever touched by the searches that need them).  After 255 generations
+ * the old numbers come back, and the table is really cleared. */
+void reversi_solver_clear(GameSolver *s)
+{
+    if (++s->gen == 0) {
+        memset(s->tt, 0, s->tt_bytes);
+        s->gen = 1;
+    }
 }
 
 void reversi_solver_free(GameSolver *s)

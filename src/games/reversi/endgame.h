@@ -11,6 +11,7 @@
 
 GameSolver *reversi_solver_new(const Game *g, int table_mb, Err *err);
 void reversi_solver_free(GameSolver *s);
+void reversi_solver_clear(GameSolver *s);
 int reversi_solver_size(const Game *g, const void *state);
 int reversi_solver_default(const Game *g);
 int reversi_solver_reach(const GameSolver *s);
