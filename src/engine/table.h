@@ -65,6 +65,7 @@ typedef struct {
     TtBucket *buckets;
     size_t mask;
     uint8_t age;
+    bool written; /* since the last clear: a clean table needs no clearing */
 } Tt;
 
 int tt_init(Tt *t, size_t bytes);
