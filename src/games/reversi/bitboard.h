@@ -14,7 +14,7 @@
 #define YOMI_REVERSI_BITBOARD_H
 
 #include <stdint.h>
-#if defined(__AVX512VL__) && defined(__AVX512CD__)
+#if defined(__AVX2__)
 #include <immintrin.h>
 #endif
 
@@ -48,12 +48,41 @@ static inline uint64_t bb_moves_axis(uint64_t p, uint64_t o, int s)
 }
 
 /* Legal moves for the side owning `p`: empty squares that close a line. */
+#if defined(__AVX2__)
+/* The four axes side by side in one vector, the same steps as
+ * bb_moves_axis: the fastest-first order asks this of every child. */
+static inline __attribute__((always_inline)) uint64_t bb_moves(uint64_t p, uint64_t o,
+                                                               uint64_t empty)
+{
+    const __m256i shift = _mm256_set_epi64x(9, 7, 8, 1);
+    const __m256i shift2 = _mm256_add_epi64(shift, shift);
+    const __m256i P = _mm256_set1_epi64x((long long)p);
+    const __m256i O = _mm256_and_si256(_mm256_set1_epi64x((long long)o),
+                                       _mm256_set_epi64x((long long)BB_INNER_COLS,
+                                                         (long long)BB_INNER_COLS, -1LL,
+                                                         (long long)BB_INNER_COLS));
+    __m256i up = _mm256_and_si256(O, _mm256_sllv_epi64(P, shift));
+    __m256i down = _mm256_and_si256(O, _mm256_srlv_epi64(P, shift));
+    up = _mm256_or_si256(up, _mm256_and_si256(O, _mm256_sllv_epi64(up, shift)));
+    down = _mm256_or_si256(down, _mm256_and_si256(O, _mm256_srlv_epi64(down, shift)));
+    const __m256i pair_up = _mm256_and_si256(O, _mm256_sllv_epi64(O, shift));
+    const __m256i pair_down = _mm256_and_si256(O, _mm256_srlv_epi64(O, shift));
+    up = _mm256_or_si256(up, _mm256_and_si256(pair_up, _mm256_sllv_epi64(up, shift2)));
+    down = _mm256_or_si256(down, _mm256_and_si256(pair_down, _mm256_srlv_epi64(down, shift2)));
+    up = _mm256_or_si256(up, _mm256_and_si256(pair_up, _mm256_sllv_epi64(up, shift2)));
+    down = _mm256_or_si256(down, _mm256_and_si256(pair_down, _mm256_srlv_epi64(down, shift2)));
+    const __m256i m = _mm256_or_si256(_mm256_sllv_epi64(up, shift), _mm256_srlv_epi64(down, shift));
+    const __m128i h = _mm_or_si128(_mm256_castsi256_si128(m), _mm256_extracti128_si256(m, 1));
+    return ((uint64_t)_mm_cvtsi128_si64(h) | (uint64_t)_mm_extract_epi64(h, 1)) & empty;
+}
+#else
 static inline uint64_t bb_moves(uint64_t p, uint64_t o, uint64_t empty)
 {
     const uint64_t inner = o & BB_INNER_COLS;
     return (bb_moves_axis(p, inner, 1) | bb_moves_axis(p, o, 8) |
             bb_moves_axis(p, inner, 7) | bb_moves_axis(p, inner, 9)) & empty;
 }
+#endif
 
 /* Discs flipped along a ray towards higher bits: every disc before the first
  * non-opponent square, when that square holds a `p` disc. */

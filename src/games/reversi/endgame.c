@@ -19,6 +19,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#ifdef __BMI2__
+#include <immintrin.h>
+#endif
 
 #include "games/reversi/eval.h"
 #include "games/reversi/internal.h"
@@ -50,6 +53,17 @@ struct GameSolver {
     uint64_t valid, corners;
     int squares;
     bool standard; /* empties go to the winner */
+#ifdef __BMI2__
+    /* The last empty square of a full 8x8 board: every other square holds a
+     * disc, so one colour's discs on a line decide the flips there. */
+    bool full_8x8;
+    struct {
+        uint64_t mask;  /* the line's squares */
+        uint8_t place;  /* the square's place on it, lowest square first */
+        uint8_t all;    /* every place of the line (shorter diagonals) */
+    } last_line[64][4];
+    uint8_t last_flips[8][256]; /* [place][discs of the mover by place] */
+#endif
     /* per search */
     uint64_t nodes, next_poll;
     const SolverPoll *poll;
@@ -205,11 +219,41 @@ static void tt_hint(GameSolver *s, uint64_t p, uint64_t o, int empties, int move
 
 /* ---- the last four empties ------------------------------------------------ */
 
+#ifdef __BMI2__
+/* The discs flipped by `p` playing the last empty square `sq` of a full
+ * board, and by the opponent: counted, not made.  Each line's p discs are
+ * gathered by place; the rest of the line is the opponent's. */
+static inline void last_flip_counts(const GameSolver *s, uint64_t p, int sq, int *mine,
+                                    int *theirs)
+{
+    int m = 0, t = 0;
+    for (int a = 0; a < 4; a++) {
+        const unsigned bits = (unsigned)_pext_u64(p, s->last_line[sq][a].mask);
+        const unsigned place = s->last_line[sq][a].place;
+        m += s->last_flips[place][bits];
+        t += s->last_flips[place][~bits & s->last_line[sq][a].all & ~(1u << place)];
+    }
+    *mine = m;
+    *theirs = t;
+}
+#endif
+
 /* One empty square left: play it if the mover can, else let the opponent. */
 static inline int solve_1(GameSolver *s, uint64_t p, uint64_t o, int sq)
 {
     s->nodes++;
     const int n = bb_count(p);
+#ifdef __BMI2__
+    if (s->full_8x8) {
+        int mine, theirs;
+        last_flip_counts(s, p, sq, &mine, &theirs);
+        if (mine)
+            return 2 * (n + mine + 1) - 64;
+        if (theirs)
+            return 2 * (n - theirs) - 64;
+        return score_end(s, p, 1);
+    }
+#endif
     uint64_t f = bb_flips(p, o, sq);
     if (f)
         return 2 * (n + bb_count(f) + 1) - s->squares;
@@ -776,6 +820,37 @@ static void init_geometry(GameSolver *s, const Reversi *r)
             }
         }
     }
+#ifdef __BMI2__
+    s->full_8x8 = r->rows == 8 && r->cols == 8;
+    for (int place = 0; place < 8; place++)
+        for (unsigned bits = 0; bits < 256; bits++) {
+            int n = 0, k;
+            for (k = place + 1; k < 8 && !(bits >> k & 1); k++)
+                ;
+            if (k < 8)
+                n += k - place - 1;
+            for (k = place - 1; k >= 0 && !(bits >> k & 1); k--)
+                ;
+            if (k >= 0)
+                n += place - k - 1;
+            s->last_flips[place][bits] = (uint8_t)n;
+        }
+    static const int axis_step[4][2] = {{0, 1}, {1, 0}, {1, 1}, {1, -1}};
+    for (int sq = 0; sq < 64; sq++)
+        for (int a = 0; a < 4; a++) {
+            int r0 = sq / 8, c0 = sq % 8; /* walk back to the line's first square */
+            while (r0 - axis_step[a][0] >= 0 && c0 - axis_step[a][1] >= 0 &&
+                   c0 - axis_step[a][1] < 8)
+                r0 -= axis_step[a][0], c0 -= axis_step[a][1];
+            uint64_t mask = 0;
+            for (int rr = r0, cc = c0; rr < 8 && cc >= 0 && cc < 8;
+                 rr += axis_step[a][0], cc += axis_step[a][1])
+                mask |= 1ULL << (rr * 8 + cc);
+            s->last_line[sq][a].mask = mask;
+            s->last_line[sq][a].place = (uint8_t)bb_count(mask & ((1ULL << sq) - 1));
+            s->last_line[sq][a].all = (uint8_t)((1u << bb_count(mask)) - 1);
+        }
+#endif
     for (unsigned par = 0; par < 16; par++)
         for (int sq = 0; sq < 64; sq++)
             if (par & s->quadrant[sq])
