@@ -131,6 +131,41 @@ static inline __attribute__((always_inline)) uint64_t bb_flips(uint64_t p, uint6
     const __m128i h = _mm_or_si128(_mm256_castsi256_si128(f), _mm256_extracti128_si256(f, 1));
     return (uint64_t)_mm_cvtsi128_si64(h) | (uint64_t)_mm_extract_epi64(h, 1);
 }
+#elif defined(__AVX2__)
+/* Without a vector count of leading zeros the rays are grown instead, the
+ * way bb_moves grows lines: from the square, through the opponent's discs,
+ * the four axes in one vector per sense; a run flips when the square just
+ * beyond it holds a `p` disc (masking columns a and h out of the
+ * opponent's discs keeps the sideways runs from wrapping, as there). */
+static inline __attribute__((always_inline)) uint64_t bb_flips(uint64_t p, uint64_t o, int sq)
+{
+    const __m256i shift = _mm256_set_epi64x(9, 7, 8, 1);
+    const __m256i shift2 = _mm256_add_epi64(shift, shift);
+    const __m256i P = _mm256_set1_epi64x((long long)p);
+    const __m256i O = _mm256_and_si256(_mm256_set1_epi64x((long long)o),
+                                       _mm256_set_epi64x((long long)BB_INNER_COLS,
+                                                         (long long)BB_INNER_COLS, -1LL,
+                                                         (long long)BB_INNER_COLS));
+    const __m256i X = _mm256_set1_epi64x((long long)(1ULL << sq));
+    const __m256i pair_up = _mm256_and_si256(O, _mm256_sllv_epi64(O, shift));
+    const __m256i pair_down = _mm256_and_si256(O, _mm256_srlv_epi64(O, shift));
+    __m256i up = _mm256_and_si256(O, _mm256_sllv_epi64(X, shift));
+    __m256i down = _mm256_and_si256(O, _mm256_srlv_epi64(X, shift));
+    up = _mm256_or_si256(up, _mm256_and_si256(O, _mm256_sllv_epi64(up, shift)));
+    down = _mm256_or_si256(down, _mm256_and_si256(O, _mm256_srlv_epi64(down, shift)));
+    up = _mm256_or_si256(up, _mm256_and_si256(pair_up, _mm256_sllv_epi64(up, shift2)));
+    down = _mm256_or_si256(down, _mm256_and_si256(pair_down, _mm256_srlv_epi64(down, shift2)));
+    up = _mm256_or_si256(up, _mm256_and_si256(pair_up, _mm256_sllv_epi64(up, shift2)));
+    down = _mm256_or_si256(down, _mm256_and_si256(pair_down, _mm256_srlv_epi64(down, shift2)));
+    const __m256i zero = _mm256_setzero_si256();
+    up = _mm256_andnot_si256(
+        _mm256_cmpeq_epi64(_mm256_and_si256(_mm256_sllv_epi64(up, shift), P), zero), up);
+    down = _mm256_andnot_si256(
+        _mm256_cmpeq_epi64(_mm256_and_si256(_mm256_srlv_epi64(down, shift), P), zero), down);
+    const __m256i f = _mm256_or_si256(up, down);
+    const __m128i h = _mm_or_si128(_mm256_castsi256_si128(f), _mm256_extracti128_si256(f, 1));
+    return (uint64_t)_mm_cvtsi128_si64(h) | (uint64_t)_mm_extract_epi64(h, 1);
+}
 #else
 static inline __attribute__((always_inline)) uint64_t bb_flips(uint64_t p, uint64_t o, int sq)
 {
