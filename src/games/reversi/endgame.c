@@ -59,8 +59,7 @@ struct GameSolver {
     bool full_8x8;
     struct {
         uint64_t mask;  /* the line's squares */
-        uint8_t place;  /* the square's place on it, lowest square first */
-        uint8_t all;    /* every place of the line (shorter diagonals) */
+        uint64_t place; /* the square's place on it, lowest square first */
     } last_line[64][4];
     uint8_t last_flips[8][256]; /* [place][discs of the mover by place] */
 #endif
@@ -220,40 +219,45 @@ static void tt_hint(GameSolver *s, uint64_t p, uint64_t o, int empties, int move
 /* ---- the last four empties ------------------------------------------------ */
 
 #ifdef __BMI2__
-/* The discs flipped by `p` playing the last empty square `sq` of a full
- * board, and by the opponent: counted, not made.  Each line's p discs are
- * gathered by place; the rest of the line is the opponent's. */
-static inline void last_flip_counts(const GameSolver *s, uint64_t p, int sq, int *mine,
-                                    int *theirs)
+/* The discs that `p` flips by playing the last empty square `sq` of a full
+ * board: counted, not made.  Every other square holds a disc, so p's
+ * discs on a line, gathered by place, say where its runs of the other
+ * colour end. */
+static inline int last_flip_count(const GameSolver *s, uint64_t p, int sq)
 {
-    int m = 0, t = 0;
-    for (int a = 0; a < 4; a++) {
-        const unsigned bits = (unsigned)_pext_u64(p, s->last_line[sq][a].mask);
-        const unsigned place = s->last_line[sq][a].place;
-        m += s->last_flips[place][bits];
-        t += s->last_flips[place][~bits & s->last_line[sq][a].all & ~(1u << place)];
-    }
-    *mine = m;
-    *theirs = t;
+    const __typeof__(s->last_line[0][0]) *l = s->last_line[sq];
+    return s->last_flips[l[0].place][_pext_u64(p, l[0].mask)] +
+           s->last_flips[l[1].place][_pext_u64(p, l[1].mask)] +
+           s->last_flips[l[2].place][_pext_u64(p, l[2].mask)] +
+           s->last_flips[l[3].place][_pext_u64(p, l[3].mask)];
 }
 #endif
+
+static int solve_1_any(GameSolver *s, uint64_t p, uint64_t o, int sq);
 
 /* One empty square left: play it if the mover can, else let the opponent. */
 static inline int solve_1(GameSolver *s, uint64_t p, uint64_t o, int sq)
 {
-    s->nodes++;
-    const int n = bb_count(p);
 #ifdef __BMI2__
     if (s->full_8x8) {
-        int mine, theirs;
-        last_flip_counts(s, p, sq, &mine, &theirs);
-        if (mine)
-            return 2 * (n + mine + 1) - 64;
-        if (theirs)
-            return 2 * (n - theirs) - 64;
+        s->nodes++;
+        const int n = bb_count(p);
+        int f = last_flip_count(s, p, sq);
+        if (f)
+            return 2 * (n + f + 1) - 64;
+        if ((f = last_flip_count(s, o, sq)) != 0)
+            return 2 * (n - f) - 64;
         return score_end(s, p, 1);
     }
 #endif
+    return solve_1_any(s, p, o, sq);
+}
+
+/* The same on any board: the flips made. */
+static __attribute__((noinline)) int solve_1_any(GameSolver *s, uint64_t p, uint64_t o, int sq)
+{
+    s->nodes++;
+    const int n = bb_count(p);
     uint64_t f = bb_flips(p, o, sq);
     if (f)
         return 2 * (n + bb_count(f) + 1) - s->squares;
@@ -847,8 +851,7 @@ static void init_geometry(GameSolver *s, const Reversi *r)
                  rr += axis_step[a][0], cc += axis_step[a][1])
                 mask |= 1ULL << (rr * 8 + cc);
             s->last_line[sq][a].mask = mask;
-            s->last_line[sq][a].place = (uint8_t)bb_count(mask & ((1ULL << sq) - 1));
-            s->last_line[sq][a].all = (uint8_t)((1u << bb_count(mask)) - 1);
+            s->last_line[sq][a].place = (uint64_t)bb_count(mask & ((1ULL << sq) - 1));
         }
 #endif
     for (unsigned par = 0; par < 16; par++)
