@@ -333,22 +333,14 @@ static int solve_3(GameSolver *s, uint64_t p, uint64_t o, int alpha, int beta, i
 /* Four empties: squares in odd quadrants first (the parity heuristic: the
  * last move of a region is worth having), then the three-empties routine. */
 static int solve_4(GameSolver *s, uint64_t p, uint64_t o, int alpha, int beta, uint64_t empty,
-                   bool passed)
+                   unsigned parity, bool passed)
 {
-    int x[4], n = 0;
-    unsigned parity = 0;
-    for (uint64_t e = empty; e; e &= e - 1) {
-        x[n] = __builtin_ctzll(e);
-        parity ^= s->quadrant[x[n++]];
-    }
-    /* stable partition: odd-quadrant squares to the front */
+    const uint64_t odd = empty & s->parity_squares[parity];
     int sq[4], k = 0;
-    for (int i = 0; i < 4; i++)
-        if (parity & s->quadrant[x[i]])
-            sq[k++] = x[i];
-    for (int i = 0; i < 4; i++)
-        if (!(parity & s->quadrant[x[i]]))
-            sq[k++] = x[i];
+    for (uint64_t m = odd; m; m &= m - 1)
+        sq[k++] = __builtin_ctzll(m);
+    for (uint64_t m = empty ^ odd; m; m &= m - 1)
+        sq[k++] = __builtin_ctzll(m);
 
     s->nodes++;
     if (alpha >= s->stability_min[4]) {
@@ -376,7 +368,7 @@ static int solve_4(GameSolver *s, uint64_t p, uint64_t o, int alpha, int beta, u
         return best;
     if (passed)
         return -score_end(s, o, 4);
-    return -solve_4(s, o, p, -beta, -alpha, empty, true);
+    return -solve_4(s, o, p, -beta, -alpha, empty, parity, true);
 }
 
 /* ---- shallow: parity order, no table ------------------------------------- */
@@ -405,7 +397,7 @@ static inline int solve_small(GameSolver *s, uint64_t p, uint64_t o, int alpha, 
         return solve_3(s, p, o, alpha, beta, x1, x2, __builtin_ctzll(e2 & (e2 - 1)), false);
     }
     case 4:
-        return solve_4(s, p, o, alpha, beta, empty, false);
+        return solve_4(s, p, o, alpha, beta, empty, parity, false);
     default:
         return search_shallow(s, p, o, alpha, beta, empties, empty, parity, false);
     }
@@ -442,7 +434,8 @@ static int search_shallow(GameSolver *s, uint64_t p, uint64_t o, int alpha, int 
                 const uint64_t bit = 1ULL << sq, f = bb_flips(p, o, sq);
                 const uint64_t np = o ^ f, no = p ^ f ^ bit, ne = empty ^ bit;
                 const int v = empties == 5
-                                  ? -solve_4(s, np, no, -beta, -alpha, ne, false)
+                                  ? -solve_4(s, np, no, -beta, -alpha, ne,
+                                             parity ^ s->quadrant[sq], false)
                                   : -search_shallow(s, np, no, -beta, -alpha, empties - 1, ne,
                                                     parity ^ s->quadrant[sq], false);
                 if (v > best) {
