@@ -66,6 +66,9 @@ typedef struct {
     int n;
     int32_t size;       /* 3^n */
     int32_t offset;
+    int perm[8][MAX_PATTERN_SQUARES]; /* the orientations mapping it onto itself */
+    int nperm;
+    /* training only (classes_init): */
     int32_t *canon;     /* representative of each index's class */
     int8_t *sign;       /* +1, -1, or 0 for indexes whose weight must be 0 */
 } Shape;
@@ -81,7 +84,7 @@ static struct {
     int nternary;
 } P;
 
-static pthread_once_t patterns_once = PTHREAD_ONCE_INIT;
+static pthread_once_t patterns_once = PTHREAD_ONCE_INIT, classes_once = PTHREAD_ONCE_INIT;
 
 /* The 8 symmetries of the square as maps of (row, col). */
 static int symmetric_square(int sym, int sq)
@@ -128,7 +131,7 @@ static int32_t permuted(int32_t idx, const int *perm, int n, bool swap)
  * that map the shape onto itself, and their colour swaps (negated) form one
  * class, trained and stored as one weight.  A class holding an index and
  * its own colour swap can only weigh 0. */
-static void build_classes(Shape *s, int perms[8][MAX_PATTERN_SQUARES], int nperm)
+static void build_classes(Shape *s)
 {
     s->canon = malloc((size_t)s->size * sizeof *s->canon);
     s->sign = malloc((size_t)s->size);
@@ -138,9 +141,9 @@ static void build_classes(Shape *s, int perms[8][MAX_PATTERN_SQUARES], int nperm
         int32_t best = idx;
         int best_sign = 1;
         bool zero = false;
-        for (int k = 0; k < nperm; k++) {
-            const int32_t same = permuted(idx, perms[k], s->n, false);
-            const int32_t swapped = permuted(idx, perms[k], s->n, true);
+        for (int k = 0; k < s->nperm; k++) {
+            const int32_t same = permuted(idx, s->perm[k], s->n, false);
+            const int32_t swapped = permuted(idx, s->perm[k], s->n, true);
             if (swapped == idx)
                 zero = true;
             if (same < best)
@@ -200,7 +203,6 @@ static void build_patterns(void)
             s->size *= 3;
         s->offset = offset;
         offset += s->size;
-        int perms[8][MAX_PATTERN_SQUARES], nperm = 0;
         const int first = P.ninst;
         for (int sym = 0; sym < 8; sym++) {
             uint8_t img[MAX_PATTERN_SQUARES];
@@ -211,8 +213,8 @@ static void build_patterns(void)
                 for (int i = 0; i < n; i++)
                     for (int j = 0; j < n; j++)
                         if (img[i] == base[j])
-                            perms[nperm][i] = j;
-                nperm++;
+                            s->perm[s->nperm][i] = j;
+                s->nperm++;
             }
             bool seen = false;
             for (int k = first; k < P.ninst; k++)
@@ -227,12 +229,25 @@ static void build_patterns(void)
             in->mask = set;
             build_ternary(in);
         }
-        build_classes(s, perms, nperm);
     }
     P.per_phase = offset + 1;
 }
 
 static void patterns_init(void) { pthread_once(&patterns_once, build_patterns); }
+
+/* The symmetry classes cost a few tens of milliseconds and only training
+ * needs them, so evaluating (every reversi game yomi opens) does not. */
+static void build_all_classes(void)
+{
+    for (int t = 0; t < NSHAPES; t++)
+        build_classes(&P.shape[t]);
+}
+
+static void classes_init(void)
+{
+    patterns_init();
+    pthread_once(&classes_once, build_all_classes);
+}
 
 int reval_weights_per_phase(void)
 {
@@ -266,7 +281,7 @@ static inline int mobility_difference(uint64_t p, uint64_t o)
 
 int reval_features(uint64_t p, uint64_t o, int32_t *index, int8_t *sign, int *mobility)
 {
-    patterns_init();
+    classes_init();
     for (int k = 0; k < P.ninst; k++) {
         const Instance *in = &P.inst[k];
         const Shape *s = &P.shape[in->shape];
@@ -486,7 +501,7 @@ static int write_all(int fd, const uint8_t *b, size_t n)
 
 int reval_write(const char *path, const float *weights, Err *err)
 {
-    patterns_init();
+    classes_init();
     const size_t count = (size_t)REVAL_PHASES * (size_t)P.per_phase;
     int16_t *w = malloc(count * sizeof *w);
     uint8_t *buf = malloc(HEADER_BYTES + 2 * count + 4);
