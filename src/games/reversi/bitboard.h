@@ -49,31 +49,53 @@ static inline uint64_t bb_moves_axis(uint64_t p, uint64_t o, int s)
 
 /* Legal moves for the side owning `p`: empty squares that close a line. */
 #if defined(__AVX2__)
-/* The four axes side by side in one vector, the same steps as
- * bb_moves_axis: the fastest-first order asks this of every child. */
+/* The four axes side by side, one per 64-bit lane: shifts, and the
+ * opponent's discs with columns a and h masked out on the three sideways
+ * axes (as BB_INNER_COLS does for the scalar code). */
+#define BB_AXIS_SHIFTS _mm256_set_epi64x(9, 7, 8, 1)
+static inline __m256i bb_axis_discs(uint64_t o)
+{
+    return _mm256_and_si256(_mm256_set1_epi64x((long long)o),
+                            _mm256_set_epi64x((long long)BB_INNER_COLS, (long long)BB_INNER_COLS,
+                                              -1LL, (long long)BB_INNER_COLS));
+}
+
+/* The runs of `O` discs that start next to a bit of `from`, on every axis
+ * in both senses (the steps of bb_moves_axis, four lanes at once). */
+static inline __attribute__((always_inline)) void bb_runs4(__m256i from, __m256i O,
+                                                           __m256i *up, __m256i *down)
+{
+    const __m256i shift = BB_AXIS_SHIFTS, shift2 = _mm256_add_epi64(shift, shift);
+    __m256i u = _mm256_and_si256(O, _mm256_sllv_epi64(from, shift));
+    __m256i d = _mm256_and_si256(O, _mm256_srlv_epi64(from, shift));
+    u = _mm256_or_si256(u, _mm256_and_si256(O, _mm256_sllv_epi64(u, shift)));
+    d = _mm256_or_si256(d, _mm256_and_si256(O, _mm256_srlv_epi64(d, shift)));
+    const __m256i pair_up = _mm256_and_si256(O, _mm256_sllv_epi64(O, shift));
+    const __m256i pair_down = _mm256_and_si256(O, _mm256_srlv_epi64(O, shift));
+    u = _mm256_or_si256(u, _mm256_and_si256(pair_up, _mm256_sllv_epi64(u, shift2)));
+    d = _mm256_or_si256(d, _mm256_and_si256(pair_down, _mm256_srlv_epi64(d, shift2)));
+    u = _mm256_or_si256(u, _mm256_and_si256(pair_up, _mm256_sllv_epi64(u, shift2)));
+    d = _mm256_or_si256(d, _mm256_and_si256(pair_down, _mm256_srlv_epi64(d, shift2)));
+    *up = u;
+    *down = d;
+}
+
+static inline uint64_t bb_or_lanes(__m256i v)
+{
+    const __m128i h = _mm_or_si128(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
+    return (uint64_t)_mm_cvtsi128_si64(h) | (uint64_t)_mm_extract_epi64(h, 1);
+}
+
+/* Legal moves for the side owning `p`: empty squares that close a line
+ * (the square beyond each run of the opponent's discs from a p disc). */
 static inline __attribute__((always_inline)) uint64_t bb_moves(uint64_t p, uint64_t o,
                                                                uint64_t empty)
 {
-    const __m256i shift = _mm256_set_epi64x(9, 7, 8, 1);
-    const __m256i shift2 = _mm256_add_epi64(shift, shift);
-    const __m256i P = _mm256_set1_epi64x((long long)p);
-    const __m256i O = _mm256_and_si256(_mm256_set1_epi64x((long long)o),
-                                       _mm256_set_epi64x((long long)BB_INNER_COLS,
-                                                         (long long)BB_INNER_COLS, -1LL,
-                                                         (long long)BB_INNER_COLS));
-    __m256i up = _mm256_and_si256(O, _mm256_sllv_epi64(P, shift));
-    __m256i down = _mm256_and_si256(O, _mm256_srlv_epi64(P, shift));
-    up = _mm256_or_si256(up, _mm256_and_si256(O, _mm256_sllv_epi64(up, shift)));
-    down = _mm256_or_si256(down, _mm256_and_si256(O, _mm256_srlv_epi64(down, shift)));
-    const __m256i pair_up = _mm256_and_si256(O, _mm256_sllv_epi64(O, shift));
-    const __m256i pair_down = _mm256_and_si256(O, _mm256_srlv_epi64(O, shift));
-    up = _mm256_or_si256(up, _mm256_and_si256(pair_up, _mm256_sllv_epi64(up, shift2)));
-    down = _mm256_or_si256(down, _mm256_and_si256(pair_down, _mm256_srlv_epi64(down, shift2)));
-    up = _mm256_or_si256(up, _mm256_and_si256(pair_up, _mm256_sllv_epi64(up, shift2)));
-    down = _mm256_or_si256(down, _mm256_and_si256(pair_down, _mm256_srlv_epi64(down, shift2)));
-    const __m256i m = _mm256_or_si256(_mm256_sllv_epi64(up, shift), _mm256_srlv_epi64(down, shift));
-    const __m128i h = _mm_or_si128(_mm256_castsi256_si128(m), _mm256_extracti128_si256(m, 1));
-    return ((uint64_t)_mm_cvtsi128_si64(h) | (uint64_t)_mm_extract_epi64(h, 1)) & empty;
+    const __m256i shift = BB_AXIS_SHIFTS;
+    __m256i up, down;
+    bb_runs4(_mm256_set1_epi64x((long long)p), bb_axis_discs(o), &up, &down);
+    return bb_or_lanes(_mm256_or_si256(_mm256_sllv_epi64(up, shift),
+                                       _mm256_srlv_epi64(down, shift))) & empty;
 }
 #else
 static inline uint64_t bb_moves(uint64_t p, uint64_t o, uint64_t empty)
@@ -127,44 +149,23 @@ static inline __attribute__((always_inline)) uint64_t bb_flips(uint64_t p, uint6
     const __m256i flips_down = _mm256_maskz_and_epi64(
         _mm256_test_epi64_mask(last, P),
         _mm256_sub_epi64(zero, _mm256_add_epi64(last, last)), down);
-    const __m256i f = _mm256_or_si256(flips_up, flips_down);
-    const __m128i h = _mm_or_si128(_mm256_castsi256_si128(f), _mm256_extracti128_si256(f, 1));
-    return (uint64_t)_mm_cvtsi128_si64(h) | (uint64_t)_mm_extract_epi64(h, 1);
+    return bb_or_lanes(_mm256_or_si256(flips_up, flips_down));
 }
 #elif defined(__AVX2__)
-/* Without a vector count of leading zeros the rays are grown instead, the
- * way bb_moves grows lines: from the square, through the opponent's discs,
- * the four axes in one vector per sense; a run flips when the square just
- * beyond it holds a `p` disc (masking columns a and h out of the
- * opponent's discs keeps the sideways runs from wrapping, as there). */
+/* Without a vector count of leading zeros the runs are grown instead, as
+ * bb_moves grows them, from the square itself: a run flips when the
+ * square just beyond it holds a `p` disc. */
 static inline __attribute__((always_inline)) uint64_t bb_flips(uint64_t p, uint64_t o, int sq)
 {
-    const __m256i shift = _mm256_set_epi64x(9, 7, 8, 1);
-    const __m256i shift2 = _mm256_add_epi64(shift, shift);
+    const __m256i shift = BB_AXIS_SHIFTS, zero = _mm256_setzero_si256();
     const __m256i P = _mm256_set1_epi64x((long long)p);
-    const __m256i O = _mm256_and_si256(_mm256_set1_epi64x((long long)o),
-                                       _mm256_set_epi64x((long long)BB_INNER_COLS,
-                                                         (long long)BB_INNER_COLS, -1LL,
-                                                         (long long)BB_INNER_COLS));
-    const __m256i X = _mm256_set1_epi64x((long long)(1ULL << sq));
-    const __m256i pair_up = _mm256_and_si256(O, _mm256_sllv_epi64(O, shift));
-    const __m256i pair_down = _mm256_and_si256(O, _mm256_srlv_epi64(O, shift));
-    __m256i up = _mm256_and_si256(O, _mm256_sllv_epi64(X, shift));
-    __m256i down = _mm256_and_si256(O, _mm256_srlv_epi64(X, shift));
-    up = _mm256_or_si256(up, _mm256_and_si256(O, _mm256_sllv_epi64(up, shift)));
-    down = _mm256_or_si256(down, _mm256_and_si256(O, _mm256_srlv_epi64(down, shift)));
-    up = _mm256_or_si256(up, _mm256_and_si256(pair_up, _mm256_sllv_epi64(up, shift2)));
-    down = _mm256_or_si256(down, _mm256_and_si256(pair_down, _mm256_srlv_epi64(down, shift2)));
-    up = _mm256_or_si256(up, _mm256_and_si256(pair_up, _mm256_sllv_epi64(up, shift2)));
-    down = _mm256_or_si256(down, _mm256_and_si256(pair_down, _mm256_srlv_epi64(down, shift2)));
-    const __m256i zero = _mm256_setzero_si256();
+    __m256i up, down;
+    bb_runs4(_mm256_set1_epi64x((long long)(1ULL << sq)), bb_axis_discs(o), &up, &down);
     up = _mm256_andnot_si256(
         _mm256_cmpeq_epi64(_mm256_and_si256(_mm256_sllv_epi64(up, shift), P), zero), up);
     down = _mm256_andnot_si256(
         _mm256_cmpeq_epi64(_mm256_and_si256(_mm256_srlv_epi64(down, shift), P), zero), down);
-    const __m256i f = _mm256_or_si256(up, down);
-    const __m128i h = _mm_or_si128(_mm256_castsi256_si128(f), _mm256_extracti128_si256(f, 1));
-    return (uint64_t)_mm_cvtsi128_si64(h) | (uint64_t)_mm_extract_epi64(h, 1);
+    return bb_or_lanes(_mm256_or_si256(up, down));
 }
 #else
 static inline __attribute__((always_inline)) uint64_t bb_flips(uint64_t p, uint64_t o, int sq)
