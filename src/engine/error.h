@@ -5,8 +5,10 @@
 
 #include <stdarg.h>
 
+#define ERR_MSG_MAX 256 /* with the terminating NUL */
+
 typedef struct {
-    char msg[256];
+    char msg[ERR_MSG_MAX];
 } Err;
 
 #if defined(__GNUC__)

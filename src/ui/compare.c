@@ -178,7 +178,7 @@ typedef struct {
     RowState state;
     SearchStats stats;
     SearchResult result;
-    char error[120];
+    char error[ERR_MSG_MAX]; /* a whole engine message */
 } Row;
 
 typedef struct {

@@ -63,7 +63,7 @@ typedef struct {
     int nopts;
     const char *players[2];
     bool watch;             /* computer vs computer with pause/step/speed */
-    char error[200];        /* why init failed */
+    char error[ERR_MSG_MAX]; /* why init failed */
 } UiGameArg;
 
 /* What the prompt screen asks. */
