@@ -49,6 +49,14 @@ typedef struct {
     uint8_t pad[3];
 } TtEntry;
 
+#ifdef __BMI2__
+/* A square's line on one axis, for counting the last move's flips. */
+typedef struct {
+    uint64_t mask;  /* the line's squares (0 where the square is alone on it) */
+    uint64_t place; /* the square's place on it, lowest square first */
+} LastLine;
+#endif
+
 struct GameSolver {
     uint64_t valid, corners;
     int squares;
@@ -57,10 +65,7 @@ struct GameSolver {
     /* The last empty square of a full 8x8 board: every other square holds a
      * disc, so one colour's discs on a line decide the flips there. */
     bool full_8x8;
-    struct {
-        uint64_t mask;  /* the line's squares */
-        uint64_t place; /* the square's place on it, lowest square first */
-    } last_line[64][4];
+    LastLine last_line[64][4];  /* per square, its line on each axis */
     uint8_t last_flips[8][256]; /* [place][discs of the mover by place] */
 #endif
     /* per search */
@@ -225,7 +230,7 @@ static void tt_hint(GameSolver *s, uint64_t p, uint64_t o, int empties, int move
  * colour end. */
 static inline int last_flip_count(const GameSolver *s, uint64_t p, int sq)
 {
-    const __typeof__(s->last_line[0][0]) *l = s->last_line[sq];
+    const LastLine *l = s->last_line[sq];
     return s->last_flips[l[0].place][_pext_u64(p, l[0].mask)] +
            s->last_flips[l[1].place][_pext_u64(p, l[1].mask)] +
            s->last_flips[l[2].place][_pext_u64(p, l[2].mask)] +
@@ -832,20 +837,15 @@ static void init_geometry(GameSolver *s, const Reversi *r)
                 n += place - k - 1;
             s->last_flips[place][bits] = (uint8_t)n;
         }
-    static const int axis_step[4][2] = {{0, 1}, {1, 0}, {1, 1}, {1, -1}};
-    for (int sq = 0; sq < 64; sq++)
-        for (int a = 0; a < 4; a++) {
-            int r0 = sq / 8, c0 = sq % 8; /* walk back to the line's first square */
-            while (r0 - axis_step[a][0] >= 0 && c0 - axis_step[a][1] >= 0 &&
-                   c0 - axis_step[a][1] < 8)
-                r0 -= axis_step[a][0], c0 -= axis_step[a][1];
-            uint64_t mask = 0;
-            for (int rr = r0, cc = c0; rr < 8 && cc >= 0 && cc < 8;
-                 rr += axis_step[a][0], cc += axis_step[a][1])
-                mask |= 1ULL << (rr * 8 + cc);
-            s->last_line[sq][a].mask = mask;
-            s->last_line[sq][a].place = (uint64_t)bb_count(mask & ((1ULL << sq) - 1));
-        }
+    /* The stability bound's lines, by square (a corner alone on a diagonal
+     * keeps mask 0: no discs, no flips). */
+    for (int a = 0; a < 4; a++)
+        for (int i = 0; i < s->nlines[a]; i++)
+            for (uint64_t m = s->lines[a][i]; m; m &= m - 1) {
+                const int sq = __builtin_ctzll(m);
+                s->last_line[sq][a].mask = s->lines[a][i];
+                s->last_line[sq][a].place = (uint64_t)bb_count(s->lines[a][i] & ((1ULL << sq) - 1));
+            }
 #endif
     for (unsigned par = 0; par < 16; par++)
         for (int sq = 0; sq < 64; sq++)
