@@ -30,8 +30,9 @@ enum {
     SHALLOW_MAX = 7,        /* at most this many empties: parity order, no table */
     TABLE_MIN = 8,          /* at least this many empties: the table */
     ETC_MIN = 12,           /* at least this many empties: enhanced transposition cutoffs */
-    EVAL_SORT_MIN = 18,     /* at least this many empties: the evaluation joins the order */
-    EVAL_SORT_BASE = 12,    /* ... searched (empties - this) / 3 plies deep */
+    EVAL_STATIC_MIN = 14,   /* at least this many empties: the evaluation joins the order */
+    EVAL_SORT_MIN = 18,     /* at least this many: ... searched (empties - EVAL_SORT_BASE) / 3 plies */
+    EVAL_SORT_BASE = 12,
     EVAL_SORT_MAX_DEPTH = 6,
     POLL_EVERY = 1 << 14,   /* positions between two SolverPoll checkpoints */
     NO_SQUARE = 64,
@@ -500,11 +501,14 @@ static int guess_search(GameSolver *s, uint64_t p, uint64_t o, int depth, int al
                         bool passed);
 
 /* How many plies the order searches each move with the evaluation at a
- * node of `empties` (-1: not at all, mobility alone). */
+ * node of `empties` (0: the evaluation itself; -1: not at all, mobility
+ * alone). */
 static inline int eval_sort_depth(const GameSolver *s, int empties)
 {
-    if (!s->eval || empties < EVAL_SORT_MIN)
+    if (!s->eval || empties < EVAL_STATIC_MIN)
         return -1;
+    if (empties < EVAL_SORT_MIN)
+        return 0;
     const int d = (empties - EVAL_SORT_BASE) / 3;
     return d > EVAL_SORT_MAX_DEPTH ? EVAL_SORT_MAX_DEPTH : d;
 }
@@ -515,9 +519,12 @@ static inline int eval_sort_depth(const GameSolver *s, int empties)
  * opponent few squares to aim at later, into good squares, into odd
  * quadrants.  With sort_depth >= 0 (big nodes, 8x8) the pattern
  * evaluation of the move, searched that many plies, counts too: two discs
- * of it weigh as much as one reply less (the balance Edax uses).  Mobility
- * alone misorders the big nodes, where the game is still a midgame: with
- * the evaluation FFO #40-#47 take 28% fewer positions, #48 80% fewer. */
+ * of it weigh as much as one reply less (the balance Edax uses); eight
+ * discs of the evaluation alone (sort_depth 0), which guesses worse.
+ * Mobility alone misorders the big nodes, where the game is still a
+ * midgame: with the searched evaluation from 18 empties FFO #40-#47 take
+ * 28% fewer positions, #48 80% fewer; the evaluation alone at 14-17
+ * empties then saves another 10% on #20-#39 and 7% on #40-#49. */
 static int order_moves(GameSolver *s, uint64_t p, uint64_t o, uint64_t moves, uint64_t empty,
                        unsigned parity, bool prefetch, int sort_depth, MoveItem *list)
 {
@@ -545,7 +552,8 @@ static int order_moves(GameSolver *s, uint64_t p, uint64_t o, uint64_t moves, ui
                                    SCORE_BOUND * REVAL_SCALE, false);
                 int discs = 64 - fine / REVAL_SCALE; /* 0..128, the mover's view */
                 discs = discs < 0 ? 0 : discs > 128 ? 128 : discs;
-                score += (discs >> 1) << 15; /* two discs weigh one reply */
+                /* two searched discs weigh one reply, eight static ones */
+                score += (discs >> (sort_depth == 0 ? 3 : 1)) << 15;
             }
         }
         list[n].flips = f;
@@ -596,9 +604,10 @@ static bool etc_cut(const GameSolver *s, uint64_t p, uint64_t o, const MoveItem 
 /// with another window.  Ordering is fastest-first: reversi endgames are won
 /// by restricting the opponent, and the move leaving fewest replies is most
 /// often the cutoff, with much smaller subtrees below it.  From
-/// EVAL_SORT_MIN empties up a shallow search with the pattern evaluation
-/// joins in: those few nodes are the roots of almost all the work, and
-/// their midgame-like positions are where mobility alone guesses worst.
+/// EVAL_STATIC_MIN empties up the pattern evaluation joins in, from
+/// EVAL_SORT_MIN searched a few plies: those few nodes are the roots of
+/// almost all the work, and their midgame-like positions are where
+/// mobility alone guesses worst.
 static int search_deep(GameSolver *s, uint64_t p, uint64_t o, int alpha, int beta, int empties,
                        uint64_t empty, unsigned parity, bool passed, int *best_move)
 {
@@ -704,7 +713,7 @@ static int search_deep(GameSolver *s, uint64_t p, uint64_t o, int alpha, int bet
 /// the positions by about 30% against the full window, while the guess
 /// costs well under 0.1% of them.  Its nodes with HINT_MARGIN plies or more
 /// still to go beyond the sort search the exact search would run there
-/// (none below EVAL_SORT_MIN empties) also leave their best move in the
+/// (the evaluation alone below EVAL_SORT_MIN empties) also leave their best move in the
 /// table (an entry with no bounds, where the table has nothing): the exact
 /// search tries that move first, a deeper opinion than its own order's in the top
 /// plies, which hold nearly all the work.  A small share of what Edax gains
