@@ -390,7 +390,7 @@ static int train_cmd(int argc, char **argv)
         const char *v = argv[++i];
         int bad = 0;
         if (strcmp(o, "--games") == 0)
-            bad = cli_parse_int(o, v, 1, 100000, &games);
+            bad = cli_parse_int(o, v, 1, 1000000, &games);
         else if (strcmp(o, "--depth") == 0)
             bad = cli_parse_int(o, v, 1, 12, &depth);
         else if (strcmp(o, "--seed") == 0)
