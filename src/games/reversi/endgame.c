@@ -372,6 +372,8 @@ static int solve_4(GameSolver *s, uint64_t p, uint64_t o, int alpha, int beta, u
         sq[k++] = __builtin_ctzll(m);
 
     s->nodes++;
+    /* stability_bound() spelt out: through the helper this hottest routine
+     * runs 0.7% more instructions in all (callgrind, FFO lines 9, 10, 13) */
     if (alpha >= s->stability_min[4]) {
         const int bound = s->squares - 2 * bb_count(stable_discs(s, p, o));
         if (bound <= alpha)
