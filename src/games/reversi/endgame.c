@@ -11,7 +11,10 @@
  *   - the last 4..1 empties: straight-line routines that test each empty
  *     square for flips instead of generating moves.
  * Stability gives an upper bound that cuts nodes whose window is already
- * hopeless for the mover.  Nothing allocates after reversi_solver_new().
+ * hopeless for the mover.  On 8x8 the root of a big position first guesses
+ * its value with the pattern evaluation, then runs a selective pass
+ * (ProbCut) whose moves order the exact pass; the exact value never rests
+ * on either.  Nothing allocates after reversi_solver_new().
  */
 #define _DEFAULT_SOURCE /* madvise */
 #include "games/reversi/endgame.h"
@@ -34,20 +37,26 @@ enum {
     EVAL_SORT_MIN = 18,     /* at least this many: ... searched (empties - EVAL_SORT_BASE) / 3 plies */
     EVAL_SORT_BASE = 12,
     EVAL_SORT_MAX_DEPTH = 6,
+    PROBCUT_ROOT_MIN = 20,  /* at least this many empties: the root's selective pass first */
+    PROBCUT_MIN = 10,       /* ... and its nodes from this many empties try a cut */
+    PROBCUT_MARGIN = 9,     /* discs beyond the window a shallow search must reach */
     POLL_EVERY = 1 << 14,   /* positions between two SolverPoll checkpoints */
     NO_SQUARE = 64,
     SCORE_BOUND = 127       /* beyond every disc difference */
 };
 
 /* One table entry: the exact position (no collisions), the bounds the
- * searches proved for its value, the move that proved the lower one. */
+ * searches proved for its value, the move that proved the lower one.
+ * Bounds a selective pass found are only guesses: an exact search takes
+ * such an entry's move and nothing else. */
 typedef struct {
     uint64_t p, o;
     int8_t lower, upper;
     uint8_t move;
     uint8_t empties; /* replacement: bigger subtrees stay */
     uint8_t gen;     /* written since the last reversi_solver_clear() when == the solver's */
-    uint8_t pad[3];
+    uint8_t selective; /* written by the selective pass */
+    uint8_t pad[2];
 } TtEntry;
 
 #ifdef __BMI2__
@@ -90,6 +99,7 @@ struct GameSolver {
     int stability_min[65];         /* alpha from which the stability bound is tried */
     const ReversiEval *eval;       /* 8x8: the pattern evaluation (first guess, deep order) */
     bool leave_hints;              /* the root's guess is running: its nodes leave moves */
+    bool selective;                /* the root's selective pass is running */
 };
 
 /* ---- scores ------------------------------------------------------------- */
@@ -193,17 +203,26 @@ static inline TtEntry *tt_claim(GameSolver *s, uint64_t p, uint64_t o, int empti
     e->upper = SCORE_BOUND;
     e->move = NO_SQUARE;
     e->empties = (uint8_t)empties;
+    e->selective = s->selective;
     return e;
 }
 
 /* Record what a search of window (alpha, beta) proved: v < beta bounds the
  * value from above, v > alpha from below (both: exact).  Bounds from earlier
- * searches of the same position stay: they are all true. */
+ * searches of the same position stay: they are all true, but for the
+ * selective pass's, which an exact search replaces. */
 static void tt_store(GameSolver *s, uint64_t p, uint64_t o, int empties, int alpha, int beta, int v,
                      int move)
 {
     TtEntry *e = tt_claim(s, p, o, empties);
     e->empties = (uint8_t)empties;
+    if (e->selective != s->selective) {
+        if (e->selective) {
+            e->lower = -SCORE_BOUND;
+            e->upper = SCORE_BOUND;
+        }
+        e->selective = s->selective;
+    }
     if (v < beta && v < e->upper)
         e->upper = (int8_t)v;
     if (v > alpha && v > e->lower) {
@@ -611,9 +630,37 @@ static bool etc_cut(const GameSolver *s, uint64_t p, uint64_t o, const MoveItem 
     for (int i = 0; i < n; i++) {
         const uint64_t bit = 1ULL << list[i].sq;
         const TtEntry *e = tt_find(s, o ^ list[i].flips, p ^ list[i].flips ^ bit);
-        if (e && -e->upper >= beta) {
+        if (e && (!e->selective || s->selective) && -e->upper >= beta) {
             *value = -e->upper;
             *move = list[i].sq;
+            return true;
+        }
+    }
+    return false;
+}
+
+/// ProbCut, in the selective pass only: a shallow search with the pattern
+/// evaluation (2 plies, 4 from 18 empties) that lands PROBCUT_MARGIN discs
+/// beyond the window predicts the exact search's side of it, so the node
+/// returns that bound unsearched.  The margin is about one and a half
+/// times the spread of exact value minus such a search measured at 12-22
+/// empties (5-8 discs): a wrong cut costs only order in the exact pass,
+/// never its value, since the exact search ignores the pass's bounds.
+static bool probcut(GameSolver *s, uint64_t p, uint64_t o, int alpha, int beta, int empties,
+                    int *value)
+{
+    const int depth = empties >= EVAL_SORT_MIN ? 4 : 2;
+    if (beta < s->squares) {
+        const int hi = (beta + PROBCUT_MARGIN) * REVAL_SCALE;
+        if (guess_search(s, p, o, depth, hi - 1, hi, false) >= hi) {
+            *value = beta;
+            return true;
+        }
+    }
+    if (alpha > -s->squares) {
+        const int lo = (alpha - PROBCUT_MARGIN) * REVAL_SCALE;
+        if (guess_search(s, p, o, depth, lo, lo + 1, false) <= lo) {
+            *value = alpha;
             return true;
         }
     }
@@ -645,7 +692,9 @@ static int search_deep(GameSolver *s, uint64_t p, uint64_t o, int alpha, int bet
         return bound;
     int hint = NO_SQUARE;
     const TtEntry *e = empties >= TABLE_MIN ? tt_find(s, p, o) : NULL;
-    if (e) {
+    if (e && e->selective && !s->selective) {
+        hint = e->move;
+    } else if (e) {
         if (e->lower >= beta || e->lower == e->upper) {
             if (best_move)
                 *best_move = e->move;
@@ -655,6 +704,9 @@ static int search_deep(GameSolver *s, uint64_t p, uint64_t o, int alpha, int bet
             return e->upper;
         hint = e->move;
     }
+    int cut;
+    if (s->selective && empties >= PROBCUT_MIN && probcut(s, p, o, alpha, beta, empties, &cut))
+        return cut;
     const uint64_t moves = bb_moves(p, o, empty);
     if (!moves) {
         if (passed)
@@ -790,10 +842,29 @@ static int nearest_score(const GameSolver *s, int fine)
     return g > s->squares ? s->squares : g < -s->squares ? -s->squares : g;
 }
 
-/// The root: when the window is wide and the position big, first the one
-/// window (guess - 1, guess + 1) that holds only the guessed score, then,
-/// as it failed low or high, the rest of the window on that side from the
-/// bound it returned (fail-soft: that bound is already proved).
+/* The window (g - 1, g + 1) that holds only the guessed score g, then, as
+ * it failed low or high, the rest of the window on that side from the
+ * bound it returned (fail-soft: that bound is already proved). */
+static int search_around(GameSolver *s, uint64_t p, uint64_t o, int g, int alpha, int beta,
+                         int empties, uint64_t empty, unsigned parity, int *sq)
+{
+    int v = search_deep(s, p, o, g - 1, g + 1, empties, empty, parity, false, sq);
+    if (s->stopped)
+        return v;
+    if (v <= g - 1 && v > alpha)
+        v = search_deep(s, p, o, alpha, v + 1, empties, empty, parity, false, sq);
+    else if (v >= g + 1 && v < beta)
+        v = search_deep(s, p, o, v - 1, beta, empties, empty, parity, false, sq);
+    return v;
+}
+
+/// The root: when the window is wide and the position big, the search
+/// goes around a guess (search_around).  From PROBCUT_ROOT_MIN empties a
+/// selective pass (ProbCut at its nodes) runs first, as Edax does before
+/// its exact search: it costs a fraction of the exact search and leaves a
+/// deeper opinion's move at the nodes that hold most of the work, which
+/// the exact pass then tries first.  Its value is not used: centring the
+/// exact window on it took more positions than on the guess (FFO #20-#39).
 static int search_root(GameSolver *s, uint64_t p, uint64_t o, int alpha, int beta, int empties,
                        uint64_t empty, unsigned parity, int *sq)
 {
@@ -805,14 +876,14 @@ static int search_root(GameSolver *s, uint64_t p, uint64_t o, int alpha, int bet
     s->leave_hints = false; /* the order's shallow searches are too shallow */
     if (g <= alpha || g >= beta)
         return search_deep(s, p, o, alpha, beta, empties, empty, parity, false, sq);
-    int v = search_deep(s, p, o, g - 1, g + 1, empties, empty, parity, false, sq);
-    if (s->stopped)
-        return v;
-    if (v <= g - 1 && v > alpha)
-        v = search_deep(s, p, o, alpha, v + 1, empties, empty, parity, false, sq);
-    else if (v >= g + 1 && v < beta)
-        v = search_deep(s, p, o, v - 1, beta, empties, empty, parity, false, sq);
-    return v;
+    if (empties >= PROBCUT_ROOT_MIN) {
+        s->selective = true;
+        (void)search_around(s, p, o, g, alpha, beta, empties, empty, parity, NULL);
+        s->selective = false;
+        if (s->stopped)
+            return 0;
+    }
+    return search_around(s, p, o, g, alpha, beta, empties, empty, parity, sq);
 }
 
 /* ---- the hooks ------------------------------------------------------------ */
