@@ -98,12 +98,20 @@ static void result_values(const CliRow *row, char vals[NFIELDS][1024])
     const SearchResult *r = &row->result;
     snprintf(vals[0], 1024, "%s", g->name);
     snprintf(vals[1], 1024, "%s", algo_name(row->cfg.algo));
-    if (row->cfg.solve)
+    /* A solve cut short by --time is not a solve: its depth says how far
+     * it got, and with no iteration complete there is no result at all
+     * (cli.md: no partial output presented as a result). */
+    const bool unfinished = r->stopped && !r->stats.exact;
+    const bool nothing = unfinished && r->stats.depth == 0;
+    if (row->cfg.solve && !unfinished)
         snprintf(vals[2], 1024, "solve");
     else
         snprintf(vals[2], 1024, "%d", r->stats.depth);
-    snprintf(vals[3], 1024, "%d", r->value);
-    if (r->move == MOVE_NONE)
+    if (nothing)
+        snprintf(vals[3], 1024, "-");
+    else
+        snprintf(vals[3], 1024, "%d", r->value);
+    if (r->move == MOVE_NONE || nothing)
         snprintf(vals[4], 1024, "-");
     else
         g->ops->format_move(g, row->root, r->move, vals[4], 1024);
@@ -112,7 +120,7 @@ static void result_values(const CliRow *row, char vals[NFIELDS][1024])
     memcpy(a, row->root, g->state_size);
     size_t used = 0;
     vals[5][0] = '\0';
-    for (int i = 0; i < r->pv_len && used + 40 < 1024; i++) {
+    for (int i = 0; !nothing && i < r->pv_len && used + 40 < 1024; i++) {
         char mv[32];
         g->ops->format_move(g, a, r->pv[i], mv, sizeof mv);
         used += (size_t)snprintf(vals[5] + used, 1024 - used, "%s%s", i ? " " : "", mv);
@@ -163,7 +171,7 @@ void cli_print_rows(FILE *out, int format, const CliRow *rows, int n, bool list)
             for (int f = 0; f < NFIELDS; f++) {
                 fprintf(out, "%s\"%s\": ", f ? ", " : "", fields[f]);
                 if (numeric[f])
-                    fputs(vals[f], out);
+                    fputs(strcmp(vals[f], "-") == 0 ? "null" : vals[f], out);
                 else
                     json_string(out, vals[f]);
             }

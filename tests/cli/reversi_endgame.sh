@@ -35,6 +35,17 @@ ok $rc "FFO #40: solve exits 0"
 is "$(field value)" "38" "FFO #40: exact score +38"
 is "$(field move)" "a2" "FFO #40: the best move a2"
 
+# a solve cut short by --time shows how far it got, never a made-up value
+run_yomi solve reversi --position "$1 $2" --time 1
+ok $rc "FFO #40 --time 1: exits 0"
+is "$(field depth)" "0" "FFO #40 --time 1: depth 0, not 'solve'"
+is "$(field value)" "-" "FFO #40 --time 1: no value"
+is "$(field move)" "-" "FFO #40 --time 1: no move"
+run_yomi solve reversi --position "$1 $2" --time 1 --format json
+case $out in *'"value": null'*) ok 0 "--time 1 json: value null" ;; *) ok 1 "--time 1 json: value null" ;; esac
+run_yomi solve gogo --time 200
+case $(field depth) in solve | '' | *[!0-9]*) ok 1 "gogo --time 200: depth is a number" ;; *) ok 0 "gogo --time 200: depth is a number" ;; esac
+
 # the engine's endgame option hands positions to the solver mid-search
 run_yomi search reversi --position "$1 $2" --depth 3 --endgame 20
 is "$(field value)" "38" "search --endgame 20 at 20 empties is exact"
