@@ -40,6 +40,7 @@ enum {
     PROBCUT_ROOT_MIN = 20,  /* at least this many empties: the root's selective pass first */
     PROBCUT_MIN = 10,       /* ... and its nodes from this many empties try a cut */
     PROBCUT_MARGIN = 9,     /* discs beyond the window a shallow search must reach */
+    PROBCUT_DEEP_MIN = 18,  /* at least this many empties: that search 4 plies deep, else 2 */
     POLL_EVERY = 1 << 14,   /* positions between two SolverPoll checkpoints */
     NO_SQUARE = 64,
     SCORE_BOUND = 127       /* beyond every disc difference */
@@ -649,7 +650,7 @@ static bool etc_cut(const GameSolver *s, uint64_t p, uint64_t o, const MoveItem 
 static bool probcut(GameSolver *s, uint64_t p, uint64_t o, int alpha, int beta, int empties,
                     int *value)
 {
-    const int depth = empties >= EVAL_SORT_MIN ? 4 : 2;
+    const int depth = empties >= PROBCUT_DEEP_MIN ? 4 : 2;
     if (beta < s->squares) {
         const int hi = (beta + PROBCUT_MARGIN) * REVAL_SCALE;
         if (guess_search(s, p, o, depth, hi - 1, hi, false) >= hi) {
