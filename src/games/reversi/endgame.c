@@ -101,6 +101,7 @@ struct GameSolver {
     const ReversiEval *eval;       /* 8x8: the pattern evaluation (first guess, deep order) */
     bool leave_hints;              /* the root's guess is running: its nodes leave moves */
     bool selective;                /* the root's selective pass is running */
+    int guess_move;                /* the best move of guess_search()'s last root */
 };
 
 /* ---- scores ------------------------------------------------------------- */
@@ -647,14 +648,20 @@ static bool etc_cut(const GameSolver *s, uint64_t p, uint64_t o, const MoveItem 
 /// times the spread of exact value minus such a search measured at 12-22
 /// empties (5-8 discs): a wrong cut costs only order in the exact pass,
 /// never its value, since the exact search ignores the pass's bounds.
+/// The cut goes into the table with the shallow search's best move (none
+/// for a cut below the window): a revisit of the node in the pass costs
+/// nothing, and the exact pass tries that move first where the cut was
+/// high and skips the evaluation in the order where it was low (ts22 4%
+/// fewer positions, s20 2.5%, #40-#49 0.6%; #20-#39 0.3% more).
 static bool probcut(GameSolver *s, uint64_t p, uint64_t o, int alpha, int beta, int empties,
-                    int *value)
+                    int *value, int *move)
 {
     const int depth = empties >= PROBCUT_DEEP_MIN ? 4 : 2;
     if (beta < s->squares) {
         const int hi = (beta + PROBCUT_MARGIN) * REVAL_SCALE;
         if (guess_search(s, p, o, depth, hi - 1, hi, false) >= hi) {
             *value = beta;
+            *move = s->guess_move;
             return true;
         }
     }
@@ -662,6 +669,7 @@ static bool probcut(GameSolver *s, uint64_t p, uint64_t o, int alpha, int beta, 
         const int lo = (alpha - PROBCUT_MARGIN) * REVAL_SCALE;
         if (guess_search(s, p, o, depth, lo, lo + 1, false) <= lo) {
             *value = alpha;
+            *move = NO_SQUARE;
             return true;
         }
     }
@@ -711,9 +719,12 @@ static int search_deep(GameSolver *s, uint64_t p, uint64_t o, int alpha, int bet
             return e->upper;
         hint = e->move;
     }
-    int cut;
-    if (s->selective && empties >= PROBCUT_MIN && probcut(s, p, o, alpha, beta, empties, &cut))
+    int cut, cut_move;
+    if (s->selective && empties >= PROBCUT_MIN &&
+        probcut(s, p, o, alpha, beta, empties, &cut, &cut_move)) {
+        tt_store(s, p, o, empties, alpha, beta, cut, cut_move);
         return cut;
+    }
     const uint64_t moves = bb_moves(p, o, empty);
     if (!moves) {
         if (passed)
@@ -818,7 +829,9 @@ static int guess_search(GameSolver *s, uint64_t p, uint64_t o, int depth, int al
     if (!moves) {
         if (passed)
             return score_end(s, p, bb_count(empty)) * REVAL_SCALE;
-        return -guess_search(s, o, p, depth, -beta, -alpha, true);
+        const int v = -guess_search(s, o, p, depth, -beta, -alpha, true);
+        s->guess_move = NO_SQUARE;
+        return v;
     }
     MoveItem list[64];
     const int n = order_moves(s, p, o, moves, empty, 0, false, -1, list);
@@ -837,6 +850,7 @@ static int guess_search(GameSolver *s, uint64_t p, uint64_t o, int depth, int al
         if (depth >= (sort_depth > 0 ? sort_depth : 0) + HINT_MARGIN)
             tt_hint(s, p, o, e, best_sq);
     }
+    s->guess_move = best_sq;
     return best;
 }
 
