@@ -797,7 +797,7 @@ static int search_deep(GameSolver *s, uint64_t p, uint64_t o, int alpha, int bet
 /* From this many empties the root searches a window around a guess first
  * (a solve is then millions of positions, the guess thousands). */
 #define GUESS_MIN_EMPTIES 18
-#define GUESS_DEPTH 10
+#define GUESS_DEPTH 7
 #define HINT_MARGIN 4 /* guess nodes this many plies deeper than the order's leave a move */
 
 /// The first guess: a plain alpha-beta GUESS_DEPTH plies deep with the
@@ -805,8 +805,13 @@ static int search_deep(GameSolver *s, uint64_t p, uint64_t o, int alpha, int bet
 /// order and no table lookups.  Its value, rounded to the nearest possible
 /// score, is where the root's first window goes: measured on FFO #40-#47, a
 /// window of one value around it and a re-search on the side it failed cuts
-/// the positions by about 30% against the full window, while the guess
-/// costs well under 0.1% of them.  Its nodes with HINT_MARGIN plies or more
+/// the positions by about 30% against the full window.  Its depth is a
+/// matter of time more than of positions: a guess position costs several
+/// times a solver's (the evaluation at each leaf, the move order at each
+/// inner node), and 10 plies took 12% of the time of FFO #20-#39; at 7
+/// plies that is 1%, while the solver's positions barely move (#20-#39
+/// +1%, ts22 -1%, #40-#49 -10%, s20 +8%; 8 and 9 plies were worse on
+/// the whole, 6 much worse).  Its nodes with HINT_MARGIN plies or more
 /// still to go beyond the sort search the exact search would run there
 /// (the evaluation alone below EVAL_SORT_MIN empties) also leave their best move in the
 /// table (an entry with no bounds, where the table has nothing): the exact
