@@ -48,15 +48,15 @@ enum {
 
 /* One table entry: the exact position (no collisions), the bounds the
  * searches proved for its value, the move that proved the lower one.
- * Bounds a selective pass found are only guesses: an exact search takes
- * such an entry's move and nothing else. */
+ * Bounds the selective pass found above PROBCUT_MIN empties are only
+ * guesses: an exact search takes such an entry's move and nothing else. */
 typedef struct {
     uint64_t p, o;
     int8_t lower, upper;
     uint8_t move;
     uint8_t empties; /* replacement: bigger subtrees stay */
     uint8_t gen;     /* written since the last reversi_solver_clear() when == the solver's */
-    uint8_t selective; /* written by the selective pass */
+    uint8_t selective; /* its bounds may rest on a ProbCut cut (tt_selective) */
     uint8_t pad[2];
 } TtEntry;
 
@@ -181,6 +181,15 @@ static inline const TtEntry *tt_find(const GameSolver *s, uint64_t p, uint64_t o
     return NULL;
 }
 
+/* Whether what a search proves at a node of `empties` may rest on a
+ * ProbCut cut: only in the selective pass, and only from PROBCUT_MIN
+ * empties up (smaller nodes and all below them search exactly there, so
+ * their bounds are as true as the exact pass's own and serve it). */
+static inline bool tt_selective(const GameSolver *s, int empties)
+{
+    return s->selective && empties >= PROBCUT_MIN;
+}
+
 /* How much an entry is worth keeping: its subtree's size, nothing when it
  * is from before the last clear. */
 static inline int tt_worth(const GameSolver *s, const TtEntry *e)
@@ -205,7 +214,7 @@ static inline TtEntry *tt_claim(GameSolver *s, uint64_t p, uint64_t o, int empti
     e->upper = SCORE_BOUND;
     e->move = NO_SQUARE;
     e->empties = (uint8_t)empties;
-    e->selective = s->selective;
+    e->selective = tt_selective(s, empties);
     return e;
 }
 
@@ -218,12 +227,13 @@ static void tt_store(GameSolver *s, uint64_t p, uint64_t o, int empties, int alp
 {
     TtEntry *e = tt_claim(s, p, o, empties);
     e->empties = (uint8_t)empties;
-    if (e->selective != s->selective) {
+    const bool selective = tt_selective(s, empties);
+    if (e->selective != selective) {
         if (e->selective) {
             e->lower = -SCORE_BOUND;
             e->upper = SCORE_BOUND;
         }
-        e->selective = s->selective;
+        e->selective = selective;
     }
     if (v < beta && v < e->upper)
         e->upper = (int8_t)v;
