@@ -56,7 +56,7 @@ typedef struct {
     uint8_t move;
     uint8_t empties; /* replacement: bigger subtrees stay */
     uint8_t gen;     /* written since the last reversi_solver_clear() when == the solver's */
-    uint8_t selective; /* its bounds may rest on a ProbCut cut (tt_selective) */
+    uint8_t selective; /* its bounds may rest on a ProbCut cut (selective_node) */
     uint8_t pad[2];
 } TtEntry;
 
@@ -181,11 +181,12 @@ static inline const TtEntry *tt_find(const GameSolver *s, uint64_t p, uint64_t o
     return NULL;
 }
 
-/* Whether what a search proves at a node of `empties` may rest on a
- * ProbCut cut: only in the selective pass, and only from PROBCUT_MIN
- * empties up (smaller nodes and all below them search exactly there, so
- * their bounds are as true as the exact pass's own and serve it). */
-static inline bool tt_selective(const GameSolver *s, int empties)
+/* Whether a node of `empties` tries ProbCut, so that what a search
+ * proves there may rest on a cut: only in the selective pass, and only
+ * from PROBCUT_MIN empties up.  Smaller nodes, and all below them, search
+ * exactly even in that pass, so their bounds are as true as the exact
+ * pass's own and serve it; the one predicate decides both. */
+static inline bool selective_node(const GameSolver *s, int empties)
 {
     return s->selective && empties >= PROBCUT_MIN;
 }
@@ -214,7 +215,7 @@ static inline TtEntry *tt_claim(GameSolver *s, uint64_t p, uint64_t o, int empti
     e->upper = SCORE_BOUND;
     e->move = NO_SQUARE;
     e->empties = (uint8_t)empties;
-    e->selective = tt_selective(s, empties);
+    e->selective = selective_node(s, empties);
     return e;
 }
 
@@ -227,7 +228,7 @@ static void tt_store(GameSolver *s, uint64_t p, uint64_t o, int empties, int alp
 {
     TtEntry *e = tt_claim(s, p, o, empties);
     e->empties = (uint8_t)empties;
-    const bool selective = tt_selective(s, empties);
+    const bool selective = selective_node(s, empties);
     if (e->selective != selective) {
         if (e->selective) {
             e->lower = -SCORE_BOUND;
@@ -730,8 +731,7 @@ static int search_deep(GameSolver *s, uint64_t p, uint64_t o, int alpha, int bet
         hint = e->move;
     }
     int cut, cut_move;
-    if (s->selective && empties >= PROBCUT_MIN &&
-        probcut(s, p, o, alpha, beta, empties, &cut, &cut_move)) {
+    if (selective_node(s, empties) && probcut(s, p, o, alpha, beta, empties, &cut, &cut_move)) {
         tt_store(s, p, o, empties, alpha, beta, cut, cut_move);
         return cut;
     }
