@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "engine/game.h"
+#include "games/reversi/bitboard.h"
 #include "games/reversi/reversi.h"
 
 /* ---- helpers ---------------------------------------------------------- */
@@ -321,6 +322,50 @@ static void test_no_wrap_across_edges(void **unused)
     s = parse(g, "X---" "O---" "O---" "O---" "O---" "---- X");
     assert_int_equal(reversi_legal_mask(g, &s), 1ULL << 40); /* a6 */
     game_close(g);
+}
+
+/* Whether the line of square `sq` on axis (dr, dc) is filled from edge to
+ * edge, walked square by square: the reference for bb_full_lines(). */
+static bool line_filled(uint64_t filled, int sq, int dr, int dc)
+{
+    for (int sense = -1; sense <= 1; sense += 2)
+        for (int r = sq / 8, c = sq % 8; r >= 0 && r < 8 && c >= 0 && c < 8;
+             r += sense * dr, c += sense * dc)
+            if (!(filled >> (r * 8 + c) & 1))
+                return false;
+    return true;
+}
+
+static void test_full_lines(void **unused)
+{
+    (void)unused;
+    static const int axis[4][2] = {{0, 1}, {1, 0}, {1, -1}, {1, 1}};
+    uint64_t x = 0x2545F4914F6CDD1DULL;
+    for (int i = 0; i < 20000; i++) {
+        /* mostly-filled boards (each square empty with chance 1/2 to
+         * 1/16: the and of 1-4 random words), so that every axis has
+         * full lines and near misses; first the full and the empty board */
+        uint64_t holes = ~0ULL;
+        for (int k = 0; k <= i % 4; k++) {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            holes &= x;
+        }
+        const uint64_t filled = i == 0 ? ~0ULL : i == 1 ? 0 : ~holes;
+        uint64_t full[4];
+        bb_full_lines(filled, full);
+        for (int a = 0; a < 4; a++) {
+            uint64_t want = 0;
+            for (int sq = 0; sq < 64; sq++)
+                if (line_filled(filled, sq, axis[a][0], axis[a][1]))
+                    want |= 1ULL << sq;
+            if (full[a] != want)
+                fail_msg("filled %016llx axis %d: %016llx, want %016llx",
+                         (unsigned long long)filled, a, (unsigned long long)full[a],
+                         (unsigned long long)want);
+        }
+    }
 }
 
 static void test_passes(void **unused)
@@ -704,6 +749,7 @@ int main(void)
         cmocka_unit_test(test_natural_order_and_public_helpers),
         cmocka_unit_test(test_flips_in_all_eight_directions),
         cmocka_unit_test(test_no_wrap_across_edges),
+        cmocka_unit_test(test_full_lines),
         cmocka_unit_test(test_passes),
         cmocka_unit_test(test_terminal_and_scoring),
         cmocka_unit_test(test_play_keeps_state_clean),

@@ -195,6 +195,39 @@ static inline __attribute__((always_inline)) uint64_t bb_flips(uint64_t p, uint6
 
 static inline int bb_count(uint64_t b) { return __builtin_popcountll(b); }
 
+/* The squares of `filled` whose line on each axis of the full 8x8 board
+ * is filled from edge to edge: full[0] rows, full[1] columns, full[2] the
+ * a8-h1 diagonals (step 7), full[3] the a1-h8 ones (step 9).  By shifts,
+ * not by line: a row folds onto its column a (h & h >> 1, >> 2, >> 4),
+ * a column onto itself by rotating, and a diagonal square is on a full
+ * line when filled squares reach it from both of its ends.  A shift that
+ * wraps into the next row lands only on an end square, which is reached
+ * anyway whenever it is filled, so the wraps never add a square. */
+static inline void bb_full_lines(uint64_t filled, uint64_t full[4])
+{
+    uint64_t h = filled & filled >> 1;
+    h &= h >> 2;
+    h &= h >> 4;
+    full[0] = (h & 0x0101010101010101ULL) * 0xFF;
+    uint64_t v = filled & (filled >> 8 | filled << 56);
+    v &= v >> 16 | v << 48;
+    v &= v >> 32 | v << 32;
+    full[1] = v;
+    /* ends: rank 1 or 8 and the file the diagonal leaves the board by */
+    const uint64_t rank1 = 0xFFULL, rank8 = 0xFFULL << 56;
+    const uint64_t file_a = 0x0101010101010101ULL, file_h = file_a << 7;
+    uint64_t lo7 = filled & (rank1 | file_h), hi7 = filled & (rank8 | file_a);
+    uint64_t lo9 = filled & (rank1 | file_a), hi9 = filled & (rank8 | file_h);
+    for (int i = 0; i < 7; i++) {
+        lo7 |= filled & lo7 << 7;
+        hi7 |= filled & hi7 >> 7;
+        lo9 |= filled & lo9 << 9;
+        hi9 |= filled & hi9 >> 9;
+    }
+    full[2] = lo7 & hi7;
+    full[3] = lo9 & hi9;
+}
+
 /* Perft from (p to move, o), Edax's convention (data/reversi/perft.txt):
  * a pass is a ply, a finished game is a leaf only at the last ply.
  * `valid` is the board's mask of squares. */

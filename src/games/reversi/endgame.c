@@ -72,10 +72,10 @@ struct GameSolver {
     uint64_t valid, corners;
     int squares;
     bool standard; /* empties go to the winner */
+    bool full_8x8; /* the whole 8x8 board: shifts find its full lines */
 #ifdef __BMI2__
     /* The last empty square of a full 8x8 board: every other square holds a
      * disc, so one colour's discs on a line decide the flips there. */
-    bool full_8x8;
     LastLine last_line[64][4];  /* per square, its line on each axis */
     uint8_t last_flips[8][256]; /* [place][discs of the mover by place] */
 #endif
@@ -127,13 +127,19 @@ static uint64_t stable_discs(const GameSolver *s, uint64_t p, uint64_t o)
 {
     const uint64_t filled = p | o;
     uint64_t ok[4];
-    for (int a = 0; a < 4; a++) {
-        uint64_t full = 0;
-        for (int i = 0; i < s->nlines[a]; i++) {
-            const uint64_t m = s->lines[a][i];
-            full |= (filled & m) == m ? m : 0;
+    if (s->full_8x8) {
+        bb_full_lines(filled, ok);
+        for (int a = 0; a < 4; a++)
+            ok[a] |= s->walls[a];
+    } else {
+        for (int a = 0; a < 4; a++) {
+            uint64_t full = 0;
+            for (int i = 0; i < s->nlines[a]; i++) {
+                const uint64_t m = s->lines[a][i];
+                full |= (filled & m) == m ? m : 0;
+            }
+            ok[a] = full | s->walls[a];
         }
-        ok[a] = full | s->walls[a];
     }
     uint64_t stable = o & ok[0] & ok[1] & ok[2] & ok[3];
     while (stable) {
@@ -963,8 +969,8 @@ static void init_geometry(GameSolver *s, const Reversi *r)
             }
         }
     }
-#ifdef __BMI2__
     s->full_8x8 = r->rows == 8 && r->cols == 8;
+#ifdef __BMI2__
     for (int place = 0; place < 8; place++)
         for (unsigned bits = 0; bits < 256; bits++) {
             int n = 0, k;
