@@ -10,6 +10,7 @@
 
 #include "engine/game.h"
 #include "engine/search.h"
+#include "games/reversi/endgame.h"
 #include "games/reversi/reversi.h"
 
 /* ---- helpers ---------------------------------------------------------- */
@@ -251,6 +252,38 @@ static void test_small_boards(void **state)
     check_random("reversi-8x4", NULL, 10, 11, 2);
 }
 
+/* The table in use grows during a solve that fills it, moving every
+ * entry it keeps to its new bucket, and starts small again after a clear:
+ * a solve of 15 empties that grows it several times, then the same
+ * position's windows on the grown table, stay exact. */
+static void test_table_grows(void **state)
+{
+    (void)state;
+    Game *g = open_game("reversi", NULL);
+    Err err = {{0}};
+    GameSolver *solver = g->ops->solver_new(g, 1, &err);
+    assert_non_null(solver);
+    const size_t start = reversi_solver_table_entries(solver);
+    int grown = 0;
+    for (int done = 0; done < 3;) {
+        ReversiState s;
+        if (!random_position(g, 15, &s))
+            continue;
+        const int want = engine_solve(g, &s, 0, NULL);
+        Move best;
+        g->ops->solver_clear(solver);
+        assert_int_equal(reversi_solver_table_entries(solver), start);
+        assert_int_equal(solver_value(g, solver, &s, -SCORE_INF, SCORE_INF, &best), want);
+        grown += reversi_solver_table_entries(solver) > start;
+        static const int offsets[][2] = {{-1, 1}, {0, 1}, {-1, 0}, {-3, -1}, {1, 3}, {-9, 9}};
+        check_windows(g, solver, &s, want, offsets, (int)(sizeof offsets / sizeof offsets[0]));
+        done++;
+    }
+    assert_true(grown >= 2);
+    g->ops->solver_free(solver);
+    game_close(g);
+}
+
 /* A side without a move passes; a finished game is its final score. */
 static void test_pass_and_terminal(void **state)
 {
@@ -309,6 +342,7 @@ int main(void)
         cmocka_unit_test(test_8x8_guessed_root),
         cmocka_unit_test(test_8x8_discs_scoring),
         cmocka_unit_test(test_small_boards),
+        cmocka_unit_test(test_table_grows),
         cmocka_unit_test(test_pass_and_terminal),
         cmocka_unit_test(test_poll_stops),
     };

@@ -12,6 +12,9 @@
 GameSolver *reversi_solver_new(const Game *g, int table_mb, Err *err);
 void reversi_solver_free(GameSolver *s);
 void reversi_solver_clear(GameSolver *s);
+/* Entries of the table in use: it grows with a solve, up to table_mb,
+ * and starts small again after a clear. */
+size_t reversi_solver_table_entries(const GameSolver *s);
 int reversi_solver_size(const Game *g, const void *state);
 int reversi_solver_default(const Game *g);
 int reversi_solver_reach(const GameSolver *s);
