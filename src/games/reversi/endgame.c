@@ -135,18 +135,17 @@ static uint64_t stable_discs(const GameSolver *s, uint64_t p, uint64_t o)
     uint64_t ok[4];
     if (s->full_8x8) {
         bb_full_lines(filled, ok);
-        for (int a = 0; a < 4; a++)
-            ok[a] |= s->walls[a];
     } else {
         for (int a = 0; a < 4; a++) {
-            uint64_t full = 0;
+            ok[a] = 0;
             for (int i = 0; i < s->nlines[a]; i++) {
                 const uint64_t m = s->lines[a][i];
-                full |= (filled & m) == m ? m : 0;
+                ok[a] |= (filled & m) == m ? m : 0;
             }
-            ok[a] = full | s->walls[a];
         }
     }
+    for (int a = 0; a < 4; a++)
+        ok[a] |= s->walls[a];
     uint64_t stable = o & ok[0] & ok[1] & ok[2] & ok[3];
     while (stable) {
         uint64_t next = o;
