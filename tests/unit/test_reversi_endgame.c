@@ -188,9 +188,11 @@ static void test_8x8_random(void **state)
 }
 
 /* From 18 empties on 8x8 the solver's root first searches a window around
- * a guess by its pattern evaluation: the same values (and for wide and
- * narrow windows the same fail-soft answers) as without the evaluation,
- * whose root searches the window it is given. */
+ * a guess by its pattern evaluation, from 20 after a selective pass whose
+ * bounds the exact one must not take (two passes from 22: FFO #44 in the
+ * CLI tests): the same values (and for wide and narrow windows the same
+ * fail-soft answers) as without the evaluation, whose root searches the
+ * window it is given. */
 static void test_8x8_guessed_root(void **state)
 {
     (void)state;
@@ -199,9 +201,10 @@ static void test_8x8_guessed_root(void **state)
     GameOption simple_opt = {"eval", "simple"};
     Game *simple = game_open("reversi", &simple_opt, 1, &err);
     assert_non_null(simple);
+    static const int sizes[] = {18, 19, 20};
     for (int done = 0, tries = 0; done < 3 && tries < 100; tries++) {
         ReversiState s;
-        if (!random_position(pattern, 18 + done % 2, &s))
+        if (!random_position(pattern, sizes[done], &s))
             continue;
         GameSolver *a = pattern->ops->solver_new(pattern, 16, &err);
         GameSolver *b = simple->ops->solver_new(simple, 16, &err);

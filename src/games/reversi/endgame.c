@@ -12,9 +12,9 @@
  *     square for flips instead of generating moves.
  * Stability gives an upper bound that cuts nodes whose window is already
  * hopeless for the mover.  On 8x8 the root of a big position first guesses
- * its value with the pattern evaluation, then runs a selective pass
+ * its value with the pattern evaluation, then runs selective passes
  * (ProbCut) whose moves order the exact pass; the exact value never rests
- * on either.  Nothing allocates after reversi_solver_new().
+ * on them.  Nothing allocates after reversi_solver_new().
  */
 #define _DEFAULT_SOURCE /* madvise */
 #include "games/reversi/endgame.h"
@@ -38,27 +38,36 @@ enum {
     EVAL_SORT_BASE = 12,
     EVAL_SORT_MAX_DEPTH = 6,
     EVAL_SORT_DELTA = 8,    /* ... and resolves moves only down to this many discs below alpha */
-    PROBCUT_ROOT_MIN = 20,  /* at least this many empties: the root's selective pass first */
-    PROBCUT_MIN = 10,       /* ... and its nodes from this many empties try a cut */
-    PROBCUT_MARGIN = 9,     /* discs beyond the window a shallow search must reach */
+    PROBCUT_ROOT_MIN = 20,  /* at least this many empties: the root's selective passes first */
+    PROBCUT_MIN = 10,       /* ... and their nodes from this many empties try a cut */
+    PASSES_2_MIN = 22,      /* ... two passes (PASS_MARGINS) from this many empties */
+    PASSES_3_MIN = 28,      /* ... three from this many */
     PROBCUT_DEEP_MIN = 18,  /* at least this many empties: that search 4 plies deep, else 2 */
     POLL_EVERY = 1 << 14,   /* positions between two SolverPoll checkpoints */
     TT_START_BITS = 19,     /* entries in use after a clear: 2^19 (12 MB), at most 1/8 of the table */
     NO_SQUARE = 64,
-    SCORE_BOUND = 127       /* beyond every disc difference */
+    SCORE_BOUND = 127,      /* beyond every disc difference */
+    EXACT_TRUST = 255       /* a table entry's bounds rest on no cut */
 };
+
+/* The selective passes' ProbCut margins, in discs beyond the window that
+ * the shallow search must reach: about one and a half times the spread of
+ * exact value minus such a search measured at 12-22 empties (5-8 discs)
+ * for the first pass, wider ones (fewer wrong cuts) after it. */
+static const uint8_t PASS_MARGINS[] = {9, 13, 18};
 
 /* One table entry: the exact position (no collisions), the bounds the
  * searches proved for its value, the move that proved the lower one.
- * Bounds the selective pass found above PROBCUT_MIN empties are only
- * guesses: an exact search takes such an entry's move and nothing else. */
+ * Bounds a selective pass found above PROBCUT_MIN empties are only
+ * guesses: a search with a wider margin, or the exact one, takes such an
+ * entry's move and nothing else. */
 typedef struct {
     uint64_t p, o;
     int8_t lower, upper;
     uint8_t move;
     uint8_t empties; /* replacement: bigger subtrees stay */
     uint8_t gen;     /* written since the last reversi_solver_clear() when == the solver's */
-    uint8_t selective; /* its bounds may rest on a ProbCut cut (selective_node) */
+    uint8_t trust;   /* its bounds may rest on cuts of this margin (node_trust) */
     uint8_t pad[2];
 } TtEntry;
 
@@ -106,7 +115,8 @@ struct GameSolver {
     int stability_min[65];         /* alpha from which the stability bound is tried */
     const ReversiEval *eval;       /* 8x8: the pattern evaluation (first guess, deep order) */
     bool leave_hints;              /* the root's guess is running: its nodes leave moves */
-    bool selective;                /* the root's selective pass is running */
+    bool selective;                /* a selective pass is running ... */
+    uint8_t trust;                 /* ... with this ProbCut margin (EXACT_TRUST when not) */
     int guess_move;                /* the best move of guess_search()'s last root */
 };
 
@@ -202,6 +212,14 @@ static inline bool selective_node(const GameSolver *s, int empties)
     return s->selective && empties >= PROBCUT_MIN;
 }
 
+/* How far the bounds a node proves can be trusted: the margin of the
+ * pass's cuts, EXACT_TRUST where none may be under it.  A search uses
+ * an entry's bounds when their trust is no lower than its own node's. */
+static inline int node_trust(const GameSolver *s, int empties)
+{
+    return selective_node(s, empties) ? s->trust : EXACT_TRUST;
+}
+
 /* How much an entry is worth keeping: its subtree's size, nothing when it
  * is from before the last clear. */
 static inline int tt_worth(const GameSolver *s, const TtEntry *e)
@@ -265,7 +283,7 @@ static inline TtEntry *tt_claim(GameSolver *s, uint64_t p, uint64_t o, int empti
     e->upper = SCORE_BOUND;
     e->move = NO_SQUARE;
     e->empties = (uint8_t)empties;
-    e->selective = selective_node(s, empties);
+    e->trust = (uint8_t)node_trust(s, empties);
     return e;
 }
 
@@ -278,14 +296,12 @@ static void tt_store(GameSolver *s, uint64_t p, uint64_t o, int empties, int alp
 {
     TtEntry *e = tt_claim(s, p, o, empties);
     e->empties = (uint8_t)empties;
-    const bool selective = selective_node(s, empties);
-    if (e->selective != selective) {
-        if (e->selective) {
-            e->lower = -SCORE_BOUND;
-            e->upper = SCORE_BOUND;
-        }
-        e->selective = selective;
+    const int trust = node_trust(s, empties);
+    if (e->trust < trust) {
+        e->lower = -SCORE_BOUND;
+        e->upper = SCORE_BOUND;
     }
+    e->trust = (uint8_t)trust;
     if (v < beta && v < e->upper)
         e->upper = (int8_t)v;
     if (v > alpha && v > e->lower) {
@@ -566,6 +582,18 @@ static int search_shallow(GameSolver *s, uint64_t p, uint64_t o, int alpha, int 
 
 /* ---- deep: table, fastest first, PVS -------------------------------------- */
 
+/* What a node is expected to be, by its place in the tree (Knuth and
+ * Moore's node types): on the principal variation, a cut node (a move
+ * will refute it), an all node (every move will fail low). */
+typedef enum { NODE_PV, NODE_CUT, NODE_ALL } NodeType;
+
+/* The type of a node's first child, or of the same position after a pass
+ * (a later child is a cut node: the node's first move did not refute it). */
+static inline NodeType child_type(NodeType t)
+{
+    return t == NODE_CUT ? NODE_ALL : t == NODE_ALL ? NODE_CUT : NODE_PV;
+}
+
 typedef struct {
     uint64_t flips;
     int sq;
@@ -694,13 +722,13 @@ static inline MoveItem next_best(MoveItem *list, int i, int n)
 
 /* Enhanced transposition cutoff: a child the table already knows to be
  * bad enough for the opponent refutes this node without a search. */
-static bool etc_cut(const GameSolver *s, uint64_t p, uint64_t o, const MoveItem *list, int n,
-                    int beta, int *value, int *move)
+static bool etc_cut(const GameSolver *s, uint64_t p, uint64_t o, int empties, const MoveItem *list,
+                    int n, int beta, int *value, int *move)
 {
     for (int i = 0; i < n; i++) {
         const uint64_t bit = 1ULL << list[i].sq;
         const TtEntry *e = tt_find(s, o ^ list[i].flips, p ^ list[i].flips ^ bit);
-        if (e && (!e->selective || s->selective) && -e->upper >= beta) {
+        if (e && e->trust >= node_trust(s, empties - 1) && -e->upper >= beta) {
             *value = -e->upper;
             *move = list[i].sq;
             return true;
@@ -710,12 +738,11 @@ static bool etc_cut(const GameSolver *s, uint64_t p, uint64_t o, const MoveItem 
 }
 
 /// ProbCut, in the selective pass only: a shallow search with the pattern
-/// evaluation (2 plies, 4 from 18 empties) that lands PROBCUT_MARGIN discs
-/// beyond the window predicts the exact search's side of it, so the node
-/// returns that bound unsearched.  The margin is about one and a half
-/// times the spread of exact value minus such a search measured at 12-22
-/// empties (5-8 discs): a wrong cut costs only order in the exact pass,
-/// never its value, since the exact search ignores the pass's bounds.
+/// evaluation (2 plies, 4 from 18 empties) that lands the pass's margin
+/// (s->trust, PASS_MARGINS) beyond the window predicts the exact search's
+/// side of it, so the node returns that bound unsearched.  A wrong cut
+/// costs only order in the later passes, never the value, since a search
+/// takes no bounds from a pass of a narrower margin than its own.
 /// The cut goes into the table with the shallow search's best move (none
 /// for a cut below the window): a revisit of the node in the pass costs
 /// nothing, and the exact pass tries that move first where the cut was
@@ -726,7 +753,7 @@ static bool probcut(GameSolver *s, uint64_t p, uint64_t o, int alpha, int beta, 
 {
     const int depth = empties >= PROBCUT_DEEP_MIN ? 4 : 2;
     if (beta < s->squares) {
-        const int hi = (beta + PROBCUT_MARGIN) * REVAL_SCALE;
+        const int hi = (beta + s->trust) * REVAL_SCALE;
         if (guess_search(s, p, o, depth, hi - 1, hi, false) >= hi) {
             *value = beta;
             *move = s->guess_move;
@@ -734,7 +761,7 @@ static bool probcut(GameSolver *s, uint64_t p, uint64_t o, int alpha, int beta, 
         }
     }
     if (alpha > -s->squares) {
-        const int lo = (alpha - PROBCUT_MARGIN) * REVAL_SCALE;
+        const int lo = (alpha - s->trust) * REVAL_SCALE;
         if (guess_search(s, p, o, depth, lo, lo + 1, false) <= lo) {
             *value = alpha;
             *move = NO_SQUARE;
@@ -756,13 +783,19 @@ static bool probcut(GameSolver *s, uint64_t p, uint64_t o, int alpha, int beta, 
 /// EVAL_STATIC_MIN empties up the pattern evaluation joins in, from
 /// EVAL_SORT_MIN searched a few plies: those few nodes are the roots of
 /// almost all the work, and their midgame-like positions are where
-/// mobility alone guesses worst.  Except where the selective pass saw the
-/// node fail low: it will almost surely fail low again, every move must be
-/// searched whatever the order, so the evaluation's part of the order is
-/// not paid for (FFO #20-#39 and a self-play set: 1% fewer positions or
-/// the same, 1-8% less time).
+/// mobility alone guesses worst.  Except at a node expected to fail low:
+/// every move must be searched whatever the order, so the evaluation's part
+/// of the order is not paid for.  Expected where a selective pass saw the
+/// node fail low (FFO #20-#39 and a self-play set: 1% fewer positions or
+/// the same, 1-8% less time), and at an all node by its place in the tree
+/// (`type`: the first child of a cut node, every child of an all node),
+/// which in FFO #50's exact pass failed low 99.6% of the time at 8
+/// empties, 99.9% from 12 (#40-#49 0.5% more positions, 4% less time;
+/// #50 12% less).  Its other moves are not cheaper to order by less: the
+/// mobility sort also puts the small subtrees first, whose table entries
+/// then serve the later ones (#50 3% more positions in parity order).
 static int search_deep(GameSolver *s, uint64_t p, uint64_t o, int alpha, int beta, int empties,
-                       uint64_t empty, unsigned parity, bool passed, int *best_move)
+                       uint64_t empty, unsigned parity, bool passed, int *best_move, NodeType type)
 {
     if (++s->nodes >= s->next_poll && poll_stop(s))
         return 0;
@@ -772,11 +805,11 @@ static int search_deep(GameSolver *s, uint64_t p, uint64_t o, int alpha, int bet
     if (bound <= alpha)
         return bound;
     int hint = NO_SQUARE;
-    bool expect_all = false;
+    bool expect_all = type == NODE_ALL;
     const TtEntry *e = empties >= TABLE_MIN ? tt_find(s, p, o) : NULL;
-    if (e && e->selective && !s->selective) {
+    if (e && e->trust < node_trust(s, empties)) {
         hint = e->move;
-        expect_all = e->upper <= alpha;
+        expect_all = expect_all || e->upper <= alpha;
     } else if (e) {
         if (e->lower >= beta || e->lower == e->upper) {
             if (best_move)
@@ -796,7 +829,8 @@ static int search_deep(GameSolver *s, uint64_t p, uint64_t o, int alpha, int bet
     if (!moves) {
         if (passed)
             return -score_end(s, o, empties);
-        return -search_deep(s, o, p, -beta, -alpha, empties, empty, parity, true, NULL);
+        return -search_deep(s, o, p, -beta, -alpha, empties, empty, parity, true, NULL,
+                            child_type(type));
     }
     /* The table's move alone first: it often cuts, and then the others
      * need not be ordered at all. */
@@ -820,7 +854,8 @@ static int search_deep(GameSolver *s, uint64_t p, uint64_t o, int alpha, int bet
             n += order_moves(s, p, o, unordered, empty, parity, empties > TABLE_MIN,
                              expect_all ? -1 : eval_sort_depth(s, empties), alpha, list + n);
             unordered = 0;
-            if (empties >= ETC_MIN && etc_cut(s, p, o, list + first, n - first, beta, &best, &best_sq)) {
+            if (empties >= ETC_MIN &&
+                etc_cut(s, p, o, empties, list + first, n - first, beta, &best, &best_sq)) {
                 tt_store(s, p, o, empties, alpha0, beta, best, best_sq);
                 if (best_move)
                     *best_move = best_sq;
@@ -835,11 +870,14 @@ static int search_deep(GameSolver *s, uint64_t p, uint64_t o, int alpha, int bet
         if (empties - 1 <= SHALLOW_MAX) {
             v = -solve_small(s, np, no, -beta, -alpha, empties - 1, ne, npar);
         } else if (i == 0 || beta == alpha + 1) {
-            v = -search_deep(s, np, no, -beta, -alpha, empties - 1, ne, npar, false, NULL);
+            v = -search_deep(s, np, no, -beta, -alpha, empties - 1, ne, npar, false, NULL,
+                             i > 0 ? NODE_CUT : child_type(type));
         } else {
-            v = -search_deep(s, np, no, -alpha - 1, -alpha, empties - 1, ne, npar, false, NULL);
+            v = -search_deep(s, np, no, -alpha - 1, -alpha, empties - 1, ne, npar, false, NULL,
+                             NODE_CUT);
             if (v > alpha && v < beta && !s->stopped)
-                v = -search_deep(s, np, no, -beta, -alpha, empties - 1, ne, npar, false, NULL);
+                v = -search_deep(s, np, no, -beta, -alpha, empties - 1, ne, npar, false, NULL,
+                                 NODE_PV);
         }
         if (s->stopped)
             return 0;
@@ -941,42 +979,63 @@ static int nearest_score(const GameSolver *s, int fine)
 static int search_around(GameSolver *s, uint64_t p, uint64_t o, int g, int alpha, int beta,
                          int empties, uint64_t empty, unsigned parity, int *sq)
 {
-    int v = search_deep(s, p, o, g - 1, g + 1, empties, empty, parity, false, sq);
+    int v = search_deep(s, p, o, g - 1, g + 1, empties, empty, parity, false, sq, NODE_PV);
     if (s->stopped)
         return v;
     if (v <= g - 1 && v > alpha)
-        v = search_deep(s, p, o, alpha, v + 1, empties, empty, parity, false, sq);
+        v = search_deep(s, p, o, alpha, v + 1, empties, empty, parity, false, sq, NODE_PV);
     else if (v >= g + 1 && v < beta)
-        v = search_deep(s, p, o, v - 1, beta, empties, empty, parity, false, sq);
+        v = search_deep(s, p, o, v - 1, beta, empties, empty, parity, false, sq, NODE_PV);
     return v;
 }
 
+/* How many selective passes the root of a position of `empties` runs
+ * before the exact one: the first PASSES of PASS_MARGINS. */
+static int selective_passes(int empties)
+{
+    return empties < PROBCUT_ROOT_MIN ? 0
+           : empties < PASSES_2_MIN   ? 1
+           : empties < PASSES_3_MIN   ? 2
+                                      : 3;
+}
+
 /// The root: when the window is wide and the position big, the search
-/// goes around a guess (search_around).  From PROBCUT_ROOT_MIN empties a
-/// selective pass (ProbCut at its nodes) runs first, as Edax does before
-/// its exact search: it costs a fraction of the exact search and leaves a
-/// deeper opinion's move at the nodes that hold most of the work, which
-/// the exact pass then tries first.  Its value is not used: centring the
-/// exact window on it took more positions than on the guess (FFO #20-#39).
+/// goes around a guess (search_around).  From PROBCUT_ROOT_MIN empties
+/// selective passes (ProbCut at their nodes) run first, as Edax's iterative
+/// selectivity does before its exact search: each costs a fraction of the
+/// next and leaves a deeper opinion's move at the nodes that hold most of
+/// the work, which the next pass tries first.  The passes go around the
+/// guess, each with a wider margin (a cut less often wrong); the exact pass
+/// goes around the last pass's value, a better guess than the guess.
+/// Measured against one pass of 9 discs around the guess (positions):
+/// the exact pass around the pass's value, FFO #40-#49 -14%, #20-#39 -4%;
+/// a second pass of 13 discs from 22 empties, #40-#48 a further -6%,
+/// #49-#52 (26-27 empties) -15 to -22% but #50 +9%; a third of 18 from 28
+/// empties, #53 4.0 G positions with one pass, 2.8 G with two, 2.3 G with
+/// three (a fourth of 24: 2.4 G).  Passes around the previous pass's value
+/// instead of the guess took 5% more on #53.
 static int search_root(GameSolver *s, uint64_t p, uint64_t o, int alpha, int beta, int empties,
                        uint64_t empty, unsigned parity, int *sq)
 {
     if (!s->eval || empties < GUESS_MIN_EMPTIES || beta - alpha <= 4)
-        return search_deep(s, p, o, alpha, beta, empties, empty, parity, false, sq);
+        return search_deep(s, p, o, alpha, beta, empties, empty, parity, false, sq, NODE_PV);
     s->leave_hints = true;
     const int g = nearest_score(s, guess_search(s, p, o, GUESS_DEPTH, -SCORE_BOUND * REVAL_SCALE,
                                                 SCORE_BOUND * REVAL_SCALE, false));
     s->leave_hints = false; /* the order's shallow searches are too shallow */
     if (g <= alpha || g >= beta)
-        return search_deep(s, p, o, alpha, beta, empties, empty, parity, false, sq);
-    if (empties >= PROBCUT_ROOT_MIN) {
-        s->selective = true;
-        (void)search_around(s, p, o, g, alpha, beta, empties, empty, parity, NULL);
-        s->selective = false;
-        if (s->stopped)
-            return 0;
+        return search_deep(s, p, o, alpha, beta, empties, empty, parity, false, sq, NODE_PV);
+    int centre = g;
+    s->selective = true;
+    for (int k = 0; k < selective_passes(empties) && !s->stopped; k++) {
+        s->trust = PASS_MARGINS[k];
+        centre = search_around(s, p, o, g, alpha, beta, empties, empty, parity, NULL);
     }
-    return search_around(s, p, o, g, alpha, beta, empties, empty, parity, sq);
+    s->selective = false;
+    s->trust = EXACT_TRUST;
+    if (s->stopped)
+        return 0;
+    return search_around(s, p, o, centre, alpha, beta, empties, empty, parity, sq);
 }
 
 /* ---- the hooks ------------------------------------------------------------ */
@@ -1095,6 +1154,7 @@ GameSolver *reversi_solver_new(const Game *g, int table_mb, Err *err)
     void *mem = mmap(NULL, s->tt_bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     s->tt = mem == MAP_FAILED ? NULL : mem;
     s->gen = 1; /* the zeroed entries are of generation 0: free */
+    s->trust = EXACT_TRUST;
 #ifdef MADV_HUGEPAGE
     if (s->tt)
         madvise(s->tt, s->tt_bytes, MADV_HUGEPAGE);
@@ -1195,7 +1255,7 @@ int reversi_solver_search(GameSolver *s, const void *state, int alpha, int beta,
         if (sq != NO_SQUARE)
             *best = (Move)sq;
     } else if (bb_moves(o, p, empty)) {
-        v = -search_deep(s, o, p, -beta, -alpha, empties, empty, parity, true, NULL);
+        v = -search_deep(s, o, p, -beta, -alpha, empties, empty, parity, true, NULL, NODE_PV);
         *best = MOVE_PASS;
     } else {
         s->nodes++;
