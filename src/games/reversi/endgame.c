@@ -54,7 +54,7 @@ enum {
  * the shallow search must reach: about one and a half times the spread of
  * exact value minus such a search measured at 12-22 empties (5-8 discs)
  * for the first pass, wider ones (fewer wrong cuts) after it. */
-static const uint8_t PASS_MARGINS[] = {9, 13, 18};
+static const uint8_t PASS_MARGINS[] = {9, 15, 18};
 
 /* One table entry: the exact position (no collisions), the bounds the
  * searches proved for its value, the move that proved the lower one.
@@ -1012,8 +1012,11 @@ static int selective_passes(int empties)
 /// a second pass of 13 discs from 22 empties, #40-#48 a further -6%,
 /// #49-#52 (26-27 empties) -15 to -22% but #50 +9%; a third of 18 from 28
 /// empties, #53 4.0 G positions with one pass, 2.8 G with two, 2.3 G with
-/// three (a fourth of 24: 2.4 G).  Passes around the previous pass's value
-/// instead of the guess took 5% more on #53.
+/// three (a fourth of 24: 2.4 G).  The second pass at 15 discs rather
+/// than 13: #20-#39 -4.5%, #40-#49 +0.5%, #50-#52 -1.5%, #53 -0.8% (11,
+/// 17 and 20 were worse; 7 or 11 for the first, much worse).  Passes
+/// around the previous pass's value instead of the guess took 5% more
+/// on #53.
 static int search_root(GameSolver *s, uint64_t p, uint64_t o, int alpha, int beta, int empties,
                        uint64_t empty, unsigned parity, int *sq)
 {
