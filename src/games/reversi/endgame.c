@@ -115,8 +115,8 @@ struct GameSolver {
     int stability_min[65];         /* alpha from which the stability bound is tried */
     const ReversiEval *eval;       /* 8x8: the pattern evaluation (first guess, deep order) */
     bool leave_hints;              /* the root's guess is running: its nodes leave moves */
-    bool selective;                /* a selective pass is running ... */
-    uint8_t trust;                 /* ... with this ProbCut margin (EXACT_TRUST when not) */
+    uint8_t trust;                 /* the running selective pass's ProbCut margin, EXACT_TRUST
+                                      when the search is exact */
     int guess_move;                /* the best move of guess_search()'s last root */
 };
 
@@ -203,13 +203,13 @@ static inline const TtEntry *tt_find(const GameSolver *s, uint64_t p, uint64_t o
 }
 
 /* Whether a node of `empties` tries ProbCut, so that what a search
- * proves there may rest on a cut: only in the selective pass, and only
+ * proves there may rest on a cut: only in a selective pass, and only
  * from PROBCUT_MIN empties up.  Smaller nodes, and all below them, search
  * exactly even in that pass, so their bounds are as true as the exact
  * pass's own and serve it; the one predicate decides both. */
 static inline bool selective_node(const GameSolver *s, int empties)
 {
-    return s->selective && empties >= PROBCUT_MIN;
+    return s->trust != EXACT_TRUST && empties >= PROBCUT_MIN;
 }
 
 /* How far the bounds a node proves can be trusted: the margin of the
@@ -289,8 +289,8 @@ static inline TtEntry *tt_claim(GameSolver *s, uint64_t p, uint64_t o, int empti
 
 /* Record what a search of window (alpha, beta) proved: v < beta bounds the
  * value from above, v > alpha from below (both: exact).  Bounds from earlier
- * searches of the same position stay: they are all true, but for the
- * selective pass's, which an exact search replaces. */
+ * searches of the same position stay, as true as the less trusted of the
+ * two (node_trust); those of a less trusted pass are replaced. */
 static void tt_store(GameSolver *s, uint64_t p, uint64_t o, int empties, int alpha, int beta, int v,
                      int move)
 {
@@ -737,7 +737,7 @@ static bool etc_cut(const GameSolver *s, uint64_t p, uint64_t o, int empties, co
     return false;
 }
 
-/// ProbCut, in the selective pass only: a shallow search with the pattern
+/// ProbCut, in a selective pass only: a shallow search with the pattern
 /// evaluation (2 plies, 4 from 18 empties) that lands the pass's margin
 /// (s->trust, PASS_MARGINS) beyond the window predicts the exact search's
 /// side of it, so the node returns that bound unsearched.  A wrong cut
@@ -1029,12 +1029,10 @@ static int search_root(GameSolver *s, uint64_t p, uint64_t o, int alpha, int bet
     if (g <= alpha || g >= beta)
         return search_deep(s, p, o, alpha, beta, empties, empty, parity, false, sq, NODE_PV);
     int centre = g;
-    s->selective = true;
     for (int k = 0; k < selective_passes(empties) && !s->stopped; k++) {
         s->trust = PASS_MARGINS[k];
         centre = search_around(s, p, o, g, alpha, beta, empties, empty, parity, NULL);
     }
-    s->selective = false;
     s->trust = EXACT_TRUST;
     if (s->stopped)
         return 0;
