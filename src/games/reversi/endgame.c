@@ -133,8 +133,6 @@ static inline int score_end(const GameSolver *s, uint64_t p, int empties)
 
 /* ---- stability ------------------------------------------------------------ */
 
-static const int axis_shift[4] = {1, 8, 7, 9};
-
 /* Discs of `o` that can never flip: on each of the four axes the disc's line
  * is full, or a neighbour on that axis is off the board or another such
  * disc.  Shifts wrap across rows, but only at squares that already have a
@@ -154,14 +152,16 @@ static uint64_t stable_discs(const GameSolver *s, uint64_t p, uint64_t o)
             }
         }
     }
-    for (int a = 0; a < 4; a++)
-        ok[a] |= s->walls[a];
-    uint64_t stable = o & ok[0] & ok[1] & ok[2] & ok[3];
+    /* the axes spelt out: as a loop over them the compiler made two-lane
+     * vector shifts of each round, with a move between register files in
+     * every one of its dependent steps */
+    const uint64_t h = ok[0] | s->walls[0], v = ok[1] | s->walls[1];
+    const uint64_t d7 = ok[2] | s->walls[2], d9 = ok[3] | s->walls[3];
+    uint64_t stable = o & h & v & d7 & d9;
     while (stable) {
-        uint64_t next = o;
-        for (int a = 0; a < 4; a++)
-            next &= ok[a] | stable >> axis_shift[a] | stable << axis_shift[a];
-        next |= stable;
+        const uint64_t next =
+            stable | (o & (h | stable >> 1 | stable << 1) & (v | stable >> 8 | stable << 8) &
+                      (d7 | stable >> 7 | stable << 7) & (d9 | stable >> 9 | stable << 9));
         if (next == stable)
             break;
         stable = next;
