@@ -1,6 +1,8 @@
-/* endgame.c - reversi's exact endgame solver (the GameOps solver hooks).
+/* endgame.c - reversi's exact endgame solver (the GameOps solver hooks):
+ * the deep search, the root and its passes.
  *
- * Three layers, by the number of empty squares left:
+ * Three layers, by the number of empty squares left (the last two in
+ * endgame_last.c, the table in endgame_table.c):
  *   - deep (more than SHALLOW_MAX): a transposition table with exact bounds
  *     and the best move (probed for the children too: enhanced transposition
  *     cutoffs, and prefetched while moves are ordered), fastest-first
@@ -16,22 +18,14 @@
  * (ProbCut) whose moves order the exact pass; the exact value never rests
  * on them.  Nothing allocates after reversi_solver_new().
  */
-#define _DEFAULT_SOURCE /* madvise */
 #include "games/reversi/endgame.h"
 
 #include <stdlib.h>
-#include <string.h>
-#include <sys/mman.h>
-#ifdef __BMI2__
-#include <immintrin.h>
-#endif
 
-#include "games/reversi/eval.h"
+#include "games/reversi/endgame_impl.h"
 #include "games/reversi/internal.h"
 
 enum {
-    SHALLOW_MAX = 7,        /* at most this many empties: parity order, no table */
-    TABLE_MIN = 8,          /* at least this many empties: the table */
     ETC_MIN = 12,           /* at least this many empties: enhanced transposition cutoffs */
     EVAL_STATIC_MIN = 14,   /* at least this many empties: the evaluation joins the order */
     EVAL_SORT_MIN = 18,     /* at least this many: ... searched (empties - EVAL_SORT_BASE) / 3 plies */
@@ -39,15 +33,11 @@ enum {
     EVAL_SORT_MAX_DEPTH = 6,
     EVAL_SORT_DELTA = 8,    /* ... and resolves moves only down to this many discs below alpha */
     PROBCUT_ROOT_MIN = 20,  /* at least this many empties: the root's selective passes first */
-    PROBCUT_MIN = 10,       /* ... and their nodes from this many empties try a cut */
+                            /* (their nodes try a cut from PROBCUT_MIN empties) */
     PASSES_2_MIN = 22,      /* ... two passes (PASS_MARGINS) from this many empties */
     PASSES_3_MIN = 28,      /* ... three from this many */
     PROBCUT_DEEP_MIN = 18,  /* at least this many empties: that search 4 plies deep, else 2 */
-    POLL_EVERY = 1 << 14,   /* positions between two SolverPoll checkpoints */
-    TT_START_BITS = 19,     /* entries in use after a clear: 2^19 (12 MB), at most 1/8 of the table */
-    NO_SQUARE = 64,
-    SCORE_BOUND = 127,      /* beyond every disc difference */
-    EXACT_TRUST = 255       /* a table entry's bounds rest on no cut */
+    POLL_EVERY = 1 << 14    /* positions between two SolverPoll checkpoints */
 };
 
 /* The selective passes' ProbCut margins, in discs beyond the window that
@@ -55,530 +45,6 @@ enum {
  * exact value minus such a search measured at 12-22 empties (5-8 discs)
  * for the first pass, wider ones (fewer wrong cuts) after it. */
 static const uint8_t PASS_MARGINS[] = {9, 15, 18};
-
-/* One table entry: the exact position (no collisions), the bounds the
- * searches proved for its value, the move that proved the lower one.
- * Bounds a selective pass found above PROBCUT_MIN empties are only
- * guesses: a search with a wider margin, or the exact one, takes such an
- * entry's move and nothing else. */
-typedef struct {
-    uint64_t p, o;
-    int8_t lower, upper;
-    uint8_t move;
-    uint8_t empties; /* replacement: bigger subtrees stay */
-    uint8_t gen;     /* written since the last reversi_solver_clear() when == the solver's */
-    uint8_t trust;   /* its bounds may rest on cuts of this margin (node_trust) */
-    uint8_t pad[2];
-} TtEntry;
-
-#ifdef __BMI2__
-/* A square's line on one axis, for counting the last move's flips. */
-typedef struct {
-    uint64_t mask;  /* the line's squares (0 where the square is alone on it) */
-    uint64_t place; /* the square's place on it, lowest square first */
-} LastLine;
-#endif
-
-struct GameSolver {
-    uint64_t valid, corners;
-    int squares;
-    bool standard; /* empties go to the winner */
-    bool full_8x8; /* the whole 8x8 board: shifts find its full lines */
-#ifdef __BMI2__
-    /* The last empty square of a full 8x8 board: every other square holds a
-     * disc, so one colour's discs on a line decide the flips there. */
-    LastLine last_line[64][4];  /* per square, its line on each axis */
-    uint8_t last_flips[8][256]; /* [place][discs of the mover by place] */
-#endif
-    /* per search */
-    uint64_t nodes, next_poll;
-    const SolverPoll *poll;
-    bool stopped;
-    /* the table: 2-way buckets, in use a prefix of the mapping that grows
-     * with the solve (tt_grow) */
-    TtEntry *tt;
-    size_t tt_bytes;      /* mapped */
-    int tt_bits;          /* entries in use: 2^tt_bits */
-    int tt_bits_max;      /* entries mapped */
-    int tt_bits_touched;  /* the most ever in use: what a real clear zeroes */
-    uint64_t tt_evictions; /* entries of this generation taken over since the last growth */
-    uint8_t gen; /* entries of other generations are free slots */
-    /* board geometry */
-    uint8_t quadrant[64];          /* the bit of the square's quadrant */
-    uint64_t parity_squares[16];   /* squares of the quadrants a parity mask names */
-    uint64_t neighbours[64];       /* the (up to 8) squares around each square */
-    uint64_t prio[4];              /* shallow order: corners, edges, inside, next to corners */
-    uint8_t square_value[64];      /* deep order's last tie-break, by prio class */
-    uint64_t walls[4];             /* per axis, squares with an off-board neighbour on it */
-    uint64_t lines[4][16];         /* per axis, every line of squares */
-    int nlines[4];
-    int stability_min[65];         /* alpha from which the stability bound is tried */
-    const ReversiEval *eval;       /* 8x8: the pattern evaluation (first guess, deep order) */
-    bool leave_hints;              /* the root's guess is running: its nodes leave moves */
-    uint8_t trust;                 /* the running selective pass's ProbCut margin, EXACT_TRUST
-                                      when the search is exact */
-    int guess_move;                /* the best move of guess_search()'s last root */
-};
-
-/* ---- scores ------------------------------------------------------------- */
-
-/* The value of a finished game with `empties` squares left, mover's view. */
-static inline int score_end(const GameSolver *s, uint64_t p, int empties)
-{
-    const int d = 2 * bb_count(p) + empties - s->squares;
-    if (!s->standard || d == 0)
-        return d;
-    return d > 0 ? d + empties : d - empties;
-}
-
-/* ---- stability ------------------------------------------------------------ */
-
-/* Discs of `o` that can never flip: on each of the four axes the disc's line
- * is full, or a neighbour on that axis is off the board or another such
- * disc.  Shifts wrap across rows, but only at squares that already have a
- * wall on that axis, so the wrap never decides anything. */
-static uint64_t stable_discs(const GameSolver *s, uint64_t p, uint64_t o)
-{
-    const uint64_t filled = p | o;
-    uint64_t ok[4];
-    if (s->full_8x8) {
-        bb_full_lines(filled, ok);
-    } else {
-        for (int a = 0; a < 4; a++) {
-            ok[a] = 0;
-            for (int i = 0; i < s->nlines[a]; i++) {
-                const uint64_t m = s->lines[a][i];
-                ok[a] |= (filled & m) == m ? m : 0;
-            }
-        }
-    }
-    /* the axes spelt out: as a loop over them the compiler made two-lane
-     * vector shifts of each round, with a move between register files in
-     * every one of its dependent steps */
-    const uint64_t h = ok[0] | s->walls[0], v = ok[1] | s->walls[1];
-    const uint64_t d7 = ok[2] | s->walls[2], d9 = ok[3] | s->walls[3];
-    uint64_t stable = o & h & v & d7 & d9;
-    while (stable) {
-        const uint64_t next =
-            stable | (o & (h | stable >> 1 | stable << 1) & (v | stable >> 8 | stable << 8) &
-                      (d7 | stable >> 7 | stable << 7) & (d9 | stable >> 9 | stable << 9));
-        if (next == stable)
-            break;
-        stable = next;
-    }
-    return stable;
-}
-
-/* The best the mover can still reach when alpha is high enough to make the
- * bound worth computing; SCORE_BOUND otherwise. */
-static inline int stability_bound(const GameSolver *s, uint64_t p, uint64_t o, int alpha,
-                                  int empties)
-{
-    if (alpha < s->stability_min[empties])
-        return SCORE_BOUND;
-    return s->squares - 2 * bb_count(stable_discs(s, p, o));
-}
-
-/* ---- the transposition table --------------------------------------------- */
-
-static inline TtEntry *tt_bucket(const GameSolver *s, uint64_t p, uint64_t o)
-{
-    const uint64_t h = (p ^ (o * 0x9E3779B97F4A7C15ULL)) * 0xFF51AFD7ED558CCDULL;
-    return &s->tt[(h >> (64 - s->tt_bits)) & ~(uint64_t)1];
-}
-
-static inline bool tt_holds(const GameSolver *s, const TtEntry *e, uint64_t p, uint64_t o)
-{
-    return e->p == p && e->o == o && e->gen == s->gen;
-}
-
-static inline const TtEntry *tt_find(const GameSolver *s, uint64_t p, uint64_t o)
-{
-    const TtEntry *b = tt_bucket(s, p, o);
-    if (tt_holds(s, &b[0], p, o))
-        return &b[0];
-    if (tt_holds(s, &b[1], p, o))
-        return &b[1];
-    return NULL;
-}
-
-/* Whether a node of `empties` tries ProbCut, so that what a search
- * proves there may rest on a cut: only in a selective pass, and only
- * from PROBCUT_MIN empties up.  Smaller nodes, and all below them, search
- * exactly even in that pass, so their bounds are as true as the exact
- * pass's own and serve it; the one predicate decides both. */
-static inline bool selective_node(const GameSolver *s, int empties)
-{
-    return s->trust != EXACT_TRUST && empties >= PROBCUT_MIN;
-}
-
-/* How far the bounds a node proves can be trusted: the margin of the
- * pass's cuts, EXACT_TRUST where none may be under it.  A search uses
- * an entry's bounds when their trust is no lower than its own node's. */
-static inline int node_trust(const GameSolver *s, int empties)
-{
-    return selective_node(s, empties) ? s->trust : EXACT_TRUST;
-}
-
-/* How much an entry is worth keeping: its subtree's size, nothing when it
- * is from before the last clear. */
-static inline int tt_worth(const GameSolver *s, const TtEntry *e)
-{
-    return e->gen == s->gen ? e->empties : -1;
-}
-
-/// The table in use doubles, up to what is mapped, once a sixteenth of
-/// its entries have been taken over by others of the same search: a small
-/// solve then never touches more than a few megabytes (the kernel zeroes
-/// each page as it is first touched, 0.13 s of FFO #20-#39's ~5 s with all
-/// 128 MB, and a small table stays in the caches), while a big one reaches
-/// the full table early (#40-#49 0.4% more positions, #20-#39 0.2%).
-/// Each entry holds its whole position, so it is moved
-/// to its bucket under one more index bit: old bucket k splits into new
-/// buckets 2k and 2k + 1, which going from the top down are already
-/// emptied (or never used) when k's entries arrive.
-static void tt_grow(GameSolver *s)
-{
-    const size_t old_buckets = (size_t)1 << (s->tt_bits - 1);
-    s->tt_bits++;
-    if (s->tt_bits > s->tt_bits_touched)
-        s->tt_bits_touched = s->tt_bits;
-    s->tt_evictions = 0;
-    for (size_t k = old_buckets; k-- > 0;) {
-        const TtEntry keep[2] = {s->tt[2 * k], s->tt[2 * k + 1]};
-        s->tt[2 * k].gen = s->tt[2 * k + 1].gen = 0; /* free: s->gen is never 0 */
-        for (int i = 0; i < 2; i++) {
-            if (keep[i].gen != s->gen)
-                continue;
-            TtEntry *b = tt_bucket(s, keep[i].p, keep[i].o);
-            b[b[0].gen == s->gen] = keep[i];
-        }
-    }
-}
-
-static int tt_start_bits(const GameSolver *s)
-{
-    return s->tt_bits_max - 3 < TT_START_BITS ? s->tt_bits_max - 3 : TT_START_BITS;
-}
-
-/* The entry of (p, o): its own, or else the bucket's one worth less,
- * taken over with no bounds and no move (bigger subtrees stay). */
-static inline TtEntry *tt_claim(GameSolver *s, uint64_t p, uint64_t o, int empties)
-{
-    TtEntry *b = tt_bucket(s, p, o);
-    if (tt_holds(s, &b[0], p, o))
-        return &b[0];
-    if (tt_holds(s, &b[1], p, o))
-        return &b[1];
-    TtEntry *e = tt_worth(s, &b[0]) <= tt_worth(s, &b[1]) ? &b[0] : &b[1];
-    if (e->gen == s->gen && ++s->tt_evictions > (1ULL << s->tt_bits) / 16 &&
-        s->tt_bits < s->tt_bits_max) {
-        tt_grow(s);
-        return tt_claim(s, p, o, empties);
-    }
-    e->gen = s->gen;
-    e->p = p;
-    e->o = o;
-    e->lower = -SCORE_BOUND;
-    e->upper = SCORE_BOUND;
-    e->move = NO_SQUARE;
-    e->empties = (uint8_t)empties;
-    e->trust = (uint8_t)node_trust(s, empties);
-    return e;
-}
-
-/* Record what a search of window (alpha, beta) proved: v < beta bounds the
- * value from above, v > alpha from below (both: exact).  Bounds from earlier
- * searches of the same position stay, as true as the less trusted of the
- * two (node_trust); those of a less trusted pass are replaced. */
-static void tt_store(GameSolver *s, uint64_t p, uint64_t o, int empties, int alpha, int beta, int v,
-                     int move)
-{
-    TtEntry *e = tt_claim(s, p, o, empties);
-    e->empties = (uint8_t)empties;
-    const int trust = node_trust(s, empties);
-    if (e->trust < trust) {
-        e->lower = -SCORE_BOUND;
-        e->upper = SCORE_BOUND;
-    }
-    e->trust = (uint8_t)trust;
-    if (v < beta && v < e->upper)
-        e->upper = (int8_t)v;
-    if (v > alpha && v > e->lower) {
-        e->lower = (int8_t)v;
-        e->move = (uint8_t)move;
-    }
-}
-
-/* Leave the first guess's best move where the table knows nothing yet: an
- * entry with no bounds, only the move the exact search tries first (a
- * bounded entry keeps the move an exact search proved). */
-static void tt_hint(GameSolver *s, uint64_t p, uint64_t o, int empties, int move)
-{
-    TtEntry *e = tt_claim(s, p, o, empties);
-    if (e->lower == -SCORE_BOUND && e->upper == SCORE_BOUND)
-        e->move = (uint8_t)move;
-}
-
-/* ---- the last four empties ------------------------------------------------ */
-
-#ifdef __BMI2__
-/* The discs that `p` flips by playing the last empty square `sq` of a full
- * board: counted, not made.  Every other square holds a disc, so p's
- * discs on a line, gathered by place, say where its runs of the other
- * colour end. */
-static inline int last_flip_count(const GameSolver *s, uint64_t p, int sq)
-{
-    const LastLine *l = s->last_line[sq];
-    return s->last_flips[l[0].place][_pext_u64(p, l[0].mask)] +
-           s->last_flips[l[1].place][_pext_u64(p, l[1].mask)] +
-           s->last_flips[l[2].place][_pext_u64(p, l[2].mask)] +
-           s->last_flips[l[3].place][_pext_u64(p, l[3].mask)];
-}
-#endif
-
-static int solve_1_any(GameSolver *s, uint64_t p, uint64_t o, int sq);
-
-/* One empty square left: play it if the mover can, else let the opponent. */
-static inline __attribute__((always_inline)) int solve_1(GameSolver *s, uint64_t p, uint64_t o, int sq)
-{
-#ifdef __BMI2__
-    if (s->full_8x8) {
-        s->nodes++;
-        const int n = bb_count(p);
-        int f = last_flip_count(s, p, sq);
-        if (f)
-            return 2 * (n + f + 1) - 64;
-        if ((f = last_flip_count(s, o, sq)) != 0)
-            return 2 * (n - f) - 64;
-        return score_end(s, p, 1);
-    }
-#endif
-    return solve_1_any(s, p, o, sq);
-}
-
-/* The same on any board: the flips made. */
-static __attribute__((noinline)) int solve_1_any(GameSolver *s, uint64_t p, uint64_t o, int sq)
-{
-    s->nodes++;
-    const int n = bb_count(p);
-    uint64_t f = bb_flips(p, o, sq);
-    if (f)
-        return 2 * (n + bb_count(f) + 1) - s->squares;
-    f = bb_flips(o, p, sq);
-    if (f)
-        return 2 * (n - bb_count(f)) - s->squares;
-    return score_end(s, p, 1);
-}
-
-/* Flips of a move to `sq`, 0 when illegal; the neighbour test rejects most
- * illegal squares before the rays are looked at. */
-static inline uint64_t try_flips(const GameSolver *s, uint64_t p, uint64_t o, int sq)
-{
-    return (s->neighbours[sq] & o) ? bb_flips(p, o, sq) : 0;
-}
-
-/* The last two and three empties are inlined into their callers (a call
- * costs as much as their work: 10% fewer instructions in all); the rare
- * pass leaves through an out-of-line function so that they never call
- * themselves. */
-static int solve_2_pass(GameSolver *s, uint64_t p, uint64_t o, int alpha, int beta, int x1,
-                        int x2);
-static int solve_3_pass(GameSolver *s, uint64_t p, uint64_t o, int alpha, int beta, int x1,
-                        int x2, int x3);
-
-static inline __attribute__((always_inline)) int solve_2(GameSolver *s, uint64_t p, uint64_t o,
-                                                         int alpha, int beta, int x1, int x2,
-                                                         bool passed)
-{
-    s->nodes++;
-    int best = -SCORE_BOUND;
-    uint64_t f;
-    if ((f = try_flips(s, p, o, x1)) != 0) {
-        best = -solve_1(s, o ^ f, p ^ f ^ (1ULL << x1), x2);
-        if (best >= beta)
-            return best;
-    }
-    if ((f = try_flips(s, p, o, x2)) != 0) {
-        const int v = -solve_1(s, o ^ f, p ^ f ^ (1ULL << x2), x1);
-        return v > best ? v : best;
-    }
-    if (best != -SCORE_BOUND)
-        return best;
-    if (passed)
-        return -score_end(s, o, 2);
-    return solve_2_pass(s, p, o, alpha, beta, x1, x2);
-}
-
-static __attribute__((noinline)) int solve_2_pass(GameSolver *s, uint64_t p, uint64_t o, int alpha,
-                                                  int beta, int x1, int x2)
-{
-    return -solve_2(s, o, p, -beta, -alpha, x1, x2, true);
-}
-
-static inline __attribute__((always_inline)) int solve_3(GameSolver *s, uint64_t p, uint64_t o,
-                                                         int alpha, int beta, int x1, int x2,
-                                                         int x3, bool passed)
-{
-    s->nodes++;
-    int best = -SCORE_BOUND;
-    uint64_t f;
-    if ((f = try_flips(s, p, o, x1)) != 0) {
-        best = -solve_2(s, o ^ f, p ^ f ^ (1ULL << x1), -beta, -alpha, x2, x3, false);
-        if (best >= beta)
-            return best;
-        if (best > alpha)
-            alpha = best;
-    }
-    if ((f = try_flips(s, p, o, x2)) != 0) {
-        const int v = -solve_2(s, o ^ f, p ^ f ^ (1ULL << x2), -beta, -alpha, x1, x3, false);
-        if (v >= beta)
-            return v;
-        if (v > best) {
-            best = v;
-            if (v > alpha)
-                alpha = v;
-        }
-    }
-    if ((f = try_flips(s, p, o, x3)) != 0) {
-        const int v = -solve_2(s, o ^ f, p ^ f ^ (1ULL << x3), -beta, -alpha, x1, x2, false);
-        return v > best ? v : best;
-    }
-    if (best != -SCORE_BOUND)
-        return best;
-    if (passed)
-        return -score_end(s, o, 3);
-    return solve_3_pass(s, p, o, alpha, beta, x1, x2, x3);
-}
-
-static __attribute__((noinline)) int solve_3_pass(GameSolver *s, uint64_t p, uint64_t o, int alpha,
-                                                  int beta, int x1, int x2, int x3)
-{
-    return -solve_3(s, o, p, -beta, -alpha, x1, x2, x3, true);
-}
-
-/* Four empties: squares in odd quadrants first (the parity heuristic: the
- * last move of a region is worth having), then the three-empties routine. */
-static int solve_4(GameSolver *s, uint64_t p, uint64_t o, int alpha, int beta, uint64_t empty,
-                   unsigned parity, bool passed)
-{
-    const uint64_t odd = empty & s->parity_squares[parity];
-    int sq[4], k = 0;
-    for (uint64_t m = odd; m; m &= m - 1)
-        sq[k++] = __builtin_ctzll(m);
-    for (uint64_t m = empty ^ odd; m; m &= m - 1)
-        sq[k++] = __builtin_ctzll(m);
-
-    s->nodes++;
-    /* stability_bound() spelt out: through the helper this hottest routine
-     * runs 0.7% more instructions in all (callgrind, FFO lines 9, 10, 13) */
-    if (alpha >= s->stability_min[4]) {
-        const int bound = s->squares - 2 * bb_count(stable_discs(s, p, o));
-        if (bound <= alpha)
-            return bound;
-    }
-    int best = -SCORE_BOUND;
-    static const int rest[4][3] = {{1, 2, 3}, {0, 2, 3}, {0, 1, 3}, {0, 1, 2}};
-    for (int i = 0; i < 4; i++) {
-        const uint64_t f = try_flips(s, p, o, sq[i]);
-        if (!f)
-            continue;
-        const int v = -solve_3(s, o ^ f, p ^ f ^ (1ULL << sq[i]), -beta, -alpha, sq[rest[i][0]],
-                               sq[rest[i][1]], sq[rest[i][2]], false);
-        if (v > best) {
-            best = v;
-            if (v >= beta)
-                return v;
-            if (v > alpha)
-                alpha = v;
-        }
-    }
-    if (best != -SCORE_BOUND)
-        return best;
-    if (passed)
-        return -score_end(s, o, 4);
-    return -solve_4(s, o, p, -beta, -alpha, empty, parity, true);
-}
-
-/* ---- shallow: parity order, no table ------------------------------------- */
-
-static int search_shallow(GameSolver *s, uint64_t p, uint64_t o, int alpha, int beta, int empties,
-                          uint64_t empty, unsigned parity, bool passed);
-
-/* Any position with `empties` empty squares (0..SHALLOW_MAX). */
-static inline int solve_small(GameSolver *s, uint64_t p, uint64_t o, int alpha, int beta,
-                              int empties, uint64_t empty, unsigned parity)
-{
-    switch (empties) {
-    case 0:
-        s->nodes++;
-        return score_end(s, p, 0);
-    case 1:
-        return solve_1(s, p, o, __builtin_ctzll(empty));
-    case 2: {
-        const int x1 = __builtin_ctzll(empty);
-        return solve_2(s, p, o, alpha, beta, x1, __builtin_ctzll(empty & (empty - 1)), false);
-    }
-    case 3: {
-        const int x1 = __builtin_ctzll(empty);
-        const uint64_t e2 = empty & (empty - 1);
-        const int x2 = __builtin_ctzll(e2);
-        return solve_3(s, p, o, alpha, beta, x1, x2, __builtin_ctzll(e2 & (e2 - 1)), false);
-    }
-    case 4:
-        return solve_4(s, p, o, alpha, beta, empty, parity, false);
-    default:
-        return search_shallow(s, p, o, alpha, beta, empties, empty, parity, false);
-    }
-}
-
-/// The shallow search plays the last few empties before the four-empties
-/// routine: a table probe or a mobility sort costs more than these small
-/// subtrees, so moves go in a fixed order that is nearly as good here:
-/// squares in quadrants with an odd number of empties first (whoever moves
-/// last in a region gains), and within that corners, edges, the inside, and
-/// the squares next to a corner last.
-static int search_shallow(GameSolver *s, uint64_t p, uint64_t o, int alpha, int beta, int empties,
-                          uint64_t empty, unsigned parity, bool passed)
-{
-    s->nodes++;
-    const int bound = stability_bound(s, p, o, alpha, empties);
-    if (bound <= alpha)
-        return bound;
-    const uint64_t moves = bb_moves(p, o, empty);
-    if (!moves) {
-        if (passed)
-            return -score_end(s, o, empties);
-        return -search_shallow(s, o, p, -beta, -alpha, empties, empty, parity, true);
-    }
-    int best = -SCORE_BOUND;
-    const uint64_t odd = s->parity_squares[parity];
-    for (int half = 0; half < 2; half++) {
-        const uint64_t part = moves & (half ? ~odd : odd);
-        if (!part)
-            continue;
-        for (int c = 0; c < 4; c++) {
-            for (uint64_t m = part & s->prio[c]; m; m &= m - 1) {
-                const int sq = __builtin_ctzll(m);
-                const uint64_t bit = 1ULL << sq, f = bb_flips(p, o, sq);
-                const uint64_t np = o ^ f, no = p ^ f ^ bit, ne = empty ^ bit;
-                const int v = empties == 5
-                                  ? -solve_4(s, np, no, -beta, -alpha, ne,
-                                             parity ^ s->quadrant[sq], false)
-                                  : -search_shallow(s, np, no, -beta, -alpha, empties - 1, ne,
-                                                    parity ^ s->quadrant[sq], false);
-                if (v > best) {
-                    best = v;
-                    if (v >= beta)
-                        return v;
-                    if (v > alpha)
-                        alpha = v;
-                }
-            }
-        }
-    }
-    return best;
-}
 
 /* ---- deep: table, fastest first, PVS -------------------------------------- */
 
@@ -822,7 +288,7 @@ static int search_deep(GameSolver *s, uint64_t p, uint64_t o, int alpha, int bet
     }
     int cut, cut_move;
     if (selective_node(s, empties) && probcut(s, p, o, alpha, beta, empties, &cut, &cut_move)) {
-        tt_store(s, p, o, empties, alpha, beta, cut, cut_move);
+        endgame_tt_store(s, p, o, empties, alpha, beta, cut, cut_move);
         return cut;
     }
     const uint64_t moves = bb_moves(p, o, empty);
@@ -856,7 +322,7 @@ static int search_deep(GameSolver *s, uint64_t p, uint64_t o, int alpha, int bet
             unordered = 0;
             if (empties >= ETC_MIN &&
                 etc_cut(s, p, o, empties, list + first, n - first, beta, &best, &best_sq)) {
-                tt_store(s, p, o, empties, alpha0, beta, best, best_sq);
+                endgame_tt_store(s, p, o, empties, alpha0, beta, best, best_sq);
                 if (best_move)
                     *best_move = best_sq;
                 return best;
@@ -868,7 +334,7 @@ static int search_deep(GameSolver *s, uint64_t p, uint64_t o, int alpha, int bet
         const unsigned npar = parity ^ s->quadrant[m.sq];
         int v;
         if (empties - 1 <= SHALLOW_MAX) {
-            v = -solve_small(s, np, no, -beta, -alpha, empties - 1, ne, npar);
+            v = -endgame_solve_small(s, np, no, -beta, -alpha, empties - 1, ne, npar);
         } else if (i == 0 || beta == alpha + 1) {
             v = -search_deep(s, np, no, -beta, -alpha, empties - 1, ne, npar, false, NULL,
                              i > 0 ? NODE_CUT : child_type(type));
@@ -891,7 +357,7 @@ static int search_deep(GameSolver *s, uint64_t p, uint64_t o, int alpha, int bet
         }
     }
     if (empties >= TABLE_MIN || best_move)
-        tt_store(s, p, o, empties, alpha0, beta, best, best_sq);
+        endgame_tt_store(s, p, o, empties, alpha0, beta, best, best_sq);
     if (best_move)
         *best_move = best_sq;
     return best;
@@ -958,7 +424,7 @@ static int guess_search(GameSolver *s, uint64_t p, uint64_t o, int depth, int al
     if (s->leave_hints && best > alpha) {
         const int e = bb_count(empty), sort_depth = eval_sort_depth(s, e);
         if (depth >= (sort_depth > 0 ? sort_depth : 0) + HINT_MARGIN)
-            tt_hint(s, p, o, e, best_sq);
+            endgame_tt_hint(s, p, o, e, best_sq);
     }
     s->guess_move = best_sq;
     return best;
@@ -1138,29 +604,8 @@ GameSolver *reversi_solver_new(const Game *g, int table_mb, Err *err)
     }
     init_geometry(s, as_reversi(g));
     s->eval = as_reversi(g)->pattern;
-    if (table_mb < 1)
-        table_mb = 1;
-    if (table_mb > 1 << 16)
-        table_mb = 1 << 16;
-    const size_t bytes = (size_t)table_mb << 20;
-    int bits = 10;
-    while (bits < 40 && (sizeof(TtEntry) << (bits + 1)) <= bytes)
-        bits++;
-    s->tt_bits_max = bits;
-    s->tt_bits = s->tt_bits_touched = tt_start_bits(s);
-    /* Anonymous memory comes zeroed, page by page as it is first touched,
-     * so a short solve does not pay for clearing the whole table; huge
-     * pages keep the random probes from missing the TLB. */
-    s->tt_bytes = sizeof(TtEntry) << bits;
-    void *mem = mmap(NULL, s->tt_bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    s->tt = mem == MAP_FAILED ? NULL : mem;
-    s->gen = 1; /* the zeroed entries are of generation 0: free */
     s->trust = EXACT_TRUST;
-#ifdef MADV_HUGEPAGE
-    if (s->tt)
-        madvise(s->tt, s->tt_bytes, MADV_HUGEPAGE);
-#endif
-    if (!s->tt) {
+    if (!endgame_tt_open(s, table_mb)) {
         free(s);
         err_set(err, "out of memory for the search (table %d MB)", table_mb);
         return NULL;
@@ -1168,18 +613,9 @@ GameSolver *reversi_solver_new(const Game *g, int table_mb, Err *err)
     return s;
 }
 
-/* Forget every position: a new generation, so the old entries are free
- * slots without the table being written (a fresh table's pages are only
- * ever touched by the searches that need them).  After 255 generations
- * the old numbers come back, and the table is really cleared. */
 void reversi_solver_clear(GameSolver *s)
 {
-    if (++s->gen == 0) {
-        memset(s->tt, 0, sizeof(TtEntry) << s->tt_bits_touched);
-        s->gen = 1;
-    }
-    s->tt_bits = tt_start_bits(s);
-    s->tt_evictions = 0;
+    endgame_tt_clear(s);
 }
 
 size_t reversi_solver_table_entries(const GameSolver *s)
@@ -1191,8 +627,7 @@ void reversi_solver_free(GameSolver *s)
 {
     if (!s)
         return;
-    if (s->tt)
-        munmap(s->tt, s->tt_bytes);
+    endgame_tt_close(s);
     free(s);
 }
 

@@ -1,0 +1,185 @@
+/* endgame_impl.h - the reversi solver's insides, shared by its files and
+ * included by no others: endgame.c (the deep search, the root, the hooks),
+ * endgame_table.c (the transposition table), endgame_last.c (stability,
+ * the last empties).  The table's probes and the stability test stay
+ * inline here: the deep search runs them at every node.
+ */
+#ifndef YOMI_REVERSI_ENDGAME_IMPL_H
+#define YOMI_REVERSI_ENDGAME_IMPL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "engine/game.h"
+#include "games/reversi/bitboard.h"
+#include "games/reversi/eval.h"
+
+enum {
+    SHALLOW_MAX = 7,  /* at most this many empties: parity order, no table */
+    TABLE_MIN = 8,    /* at least this many empties: the table */
+    PROBCUT_MIN = 10, /* in a selective pass, nodes from this many empties try a cut */
+    NO_SQUARE = 64,
+    SCORE_BOUND = 127, /* beyond every disc difference */
+    EXACT_TRUST = 255  /* a table entry's bounds rest on no cut */
+};
+
+/* One table entry: the exact position (no collisions), the bounds the
+ * searches proved for its value, the move that proved the lower one.
+ * Bounds a selective pass found above PROBCUT_MIN empties are only
+ * guesses: a search with a wider margin, or the exact one, takes such an
+ * entry's move and nothing else. */
+typedef struct {
+    uint64_t p, o;
+    int8_t lower, upper;
+    uint8_t move;
+    uint8_t empties; /* replacement: bigger subtrees stay */
+    uint8_t gen;     /* written since the last reversi_solver_clear() when == the solver's */
+    uint8_t trust;   /* its bounds may rest on cuts of this margin (node_trust) */
+    uint8_t pad[2];
+} TtEntry;
+
+#ifdef __BMI2__
+/* A square's line on one axis, for counting the last move's flips. */
+typedef struct {
+    uint64_t mask;  /* the line's squares (0 where the square is alone on it) */
+    uint64_t place; /* the square's place on it, lowest square first */
+} LastLine;
+#endif
+
+struct GameSolver {
+    uint64_t valid, corners;
+    int squares;
+    bool standard; /* empties go to the winner */
+    bool full_8x8; /* the whole 8x8 board: shifts find its full lines */
+#ifdef __BMI2__
+    /* The last empty square of a full 8x8 board: every other square holds a
+     * disc, so one colour's discs on a line decide the flips there. */
+    LastLine last_line[64][4];  /* per square, its line on each axis */
+    uint8_t last_flips[8][256]; /* [place][discs of the mover by place] */
+#endif
+    /* per search */
+    uint64_t nodes, next_poll;
+    const SolverPoll *poll;
+    bool stopped;
+    /* the table: 2-way buckets, in use a prefix of the mapping that grows
+     * with the solve (tt_grow) */
+    TtEntry *tt;
+    size_t tt_bytes;      /* mapped */
+    int tt_bits;          /* entries in use: 2^tt_bits */
+    int tt_bits_max;      /* entries mapped */
+    int tt_bits_touched;  /* the most ever in use: what a real clear zeroes */
+    uint64_t tt_evictions; /* entries of this generation taken over since the last growth */
+    uint8_t gen; /* entries of other generations are free slots */
+    /* board geometry */
+    uint8_t quadrant[64];          /* the bit of the square's quadrant */
+    uint64_t parity_squares[16];   /* squares of the quadrants a parity mask names */
+    uint64_t neighbours[64];       /* the (up to 8) squares around each square */
+    uint64_t prio[4];              /* shallow order: corners, edges, inside, next to corners */
+    uint8_t square_value[64];      /* deep order's last tie-break, by prio class */
+    uint64_t walls[4];             /* per axis, squares with an off-board neighbour on it */
+    uint64_t lines[4][16];         /* per axis, every line of squares */
+    int nlines[4];
+    int stability_min[65];         /* alpha from which the stability bound is tried */
+    const ReversiEval *eval;       /* 8x8: the pattern evaluation (first guess, deep order) */
+    bool leave_hints;              /* the root's guess is running: its nodes leave moves */
+    uint8_t trust;                 /* the running selective pass's ProbCut margin, EXACT_TRUST
+                                      when the search is exact */
+    int guess_move;                /* the best move of guess_search()'s last root */
+};
+
+/* ---- scores ------------------------------------------------------------- */
+
+/* The value of a finished game with `empties` squares left, mover's view. */
+static inline int score_end(const GameSolver *s, uint64_t p, int empties)
+{
+    const int d = 2 * bb_count(p) + empties - s->squares;
+    if (!s->standard || d == 0)
+        return d;
+    return d > 0 ? d + empties : d - empties;
+}
+
+/* ---- the transposition table: probes ------------------------------------- */
+
+static inline TtEntry *tt_bucket(const GameSolver *s, uint64_t p, uint64_t o)
+{
+    const uint64_t h = (p ^ (o * 0x9E3779B97F4A7C15ULL)) * 0xFF51AFD7ED558CCDULL;
+    return &s->tt[(h >> (64 - s->tt_bits)) & ~(uint64_t)1];
+}
+
+static inline bool tt_holds(const GameSolver *s, const TtEntry *e, uint64_t p, uint64_t o)
+{
+    return e->p == p && e->o == o && e->gen == s->gen;
+}
+
+static inline const TtEntry *tt_find(const GameSolver *s, uint64_t p, uint64_t o)
+{
+    const TtEntry *b = tt_bucket(s, p, o);
+    if (tt_holds(s, &b[0], p, o))
+        return &b[0];
+    if (tt_holds(s, &b[1], p, o))
+        return &b[1];
+    return NULL;
+}
+
+/* Whether a node of `empties` tries ProbCut, so that what a search
+ * proves there may rest on a cut: only in a selective pass, and only
+ * from PROBCUT_MIN empties up.  Smaller nodes, and all below them, search
+ * exactly even in that pass, so their bounds are as true as the exact
+ * pass's own and serve it; the one predicate decides both. */
+static inline bool selective_node(const GameSolver *s, int empties)
+{
+    return s->trust != EXACT_TRUST && empties >= PROBCUT_MIN;
+}
+
+/* How far the bounds a node proves can be trusted: the margin of the
+ * pass's cuts, EXACT_TRUST where none may be under it.  A search uses
+ * an entry's bounds when their trust is no lower than its own node's. */
+static inline int node_trust(const GameSolver *s, int empties)
+{
+    return selective_node(s, empties) ? s->trust : EXACT_TRUST;
+}
+
+/* ---- across the files ----------------------------------------------------- */
+
+/* endgame_last.c */
+uint64_t endgame_stable_discs(const GameSolver *s, uint64_t p, uint64_t o);
+/* A position of 0..4 empties, exactly. */
+int endgame_solve_few(GameSolver *s, uint64_t p, uint64_t o, int alpha, int beta, int empties,
+                      uint64_t empty, unsigned parity);
+/* One of 5..SHALLOW_MAX empties, exactly; `passed`: the opponent just passed. */
+int endgame_search_shallow(GameSolver *s, uint64_t p, uint64_t o, int alpha, int beta, int empties,
+                           uint64_t empty, unsigned parity, bool passed);
+
+/* Any position of 0..SHALLOW_MAX empties, exactly: from the deep search
+ * nearly always the shallow one, called straight (a dispatch through
+ * one function cost 0.4% more instructions on FFO #20-#39). */
+static inline int endgame_solve_small(GameSolver *s, uint64_t p, uint64_t o, int alpha, int beta,
+                                      int empties, uint64_t empty, unsigned parity)
+{
+    if (empties > 4)
+        return endgame_search_shallow(s, p, o, alpha, beta, empties, empty, parity, false);
+    return endgame_solve_few(s, p, o, alpha, beta, empties, empty, parity);
+}
+
+/* endgame_table.c */
+bool endgame_tt_open(GameSolver *s, int table_mb);
+void endgame_tt_clear(GameSolver *s);
+void endgame_tt_close(GameSolver *s);
+void endgame_tt_store(GameSolver *s, uint64_t p, uint64_t o, int empties, int alpha, int beta,
+                      int v, int move);
+void endgame_tt_hint(GameSolver *s, uint64_t p, uint64_t o, int empties, int move);
+
+/* ---- stability ------------------------------------------------------------ */
+
+/* The best the mover can still reach when alpha is high enough to make the
+ * bound worth computing; SCORE_BOUND otherwise. */
+static inline int stability_bound(const GameSolver *s, uint64_t p, uint64_t o, int alpha,
+                                  int empties)
+{
+    if (alpha < s->stability_min[empties])
+        return SCORE_BOUND;
+    return s->squares - 2 * bb_count(endgame_stable_discs(s, p, o));
+}
+
+#endif
