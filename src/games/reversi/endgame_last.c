@@ -256,6 +256,21 @@ int endgame_solve_few(GameSolver *s, uint64_t p, uint64_t o, int alpha, int beta
 
 /* ---- shallow: parity order, no table ------------------------------------- */
 
+/* A child's value into its node's best and alpha: true when it cuts.
+ * (solve_4 keeps the same lines written out: through this helper the
+ * compiler gave it 0.9% more instructions.) */
+static inline __attribute__((always_inline)) bool take_value(int v, int *best, int *alpha, int beta)
+{
+    if (v <= *best)
+        return false;
+    *best = v;
+    if (v >= beta)
+        return true;
+    if (v > *alpha)
+        *alpha = v;
+    return false;
+}
+
 /// The shallow search plays the last few empties before the four-empties
 /// routine: a table probe or a mobility sort costs more than these small
 /// subtrees, so moves go in a fixed order that is nearly as good here:
@@ -291,13 +306,8 @@ int endgame_search_shallow(GameSolver *s, uint64_t p, uint64_t o, int alpha, int
                                              parity ^ s->quadrant[sq], false)
                                   : -endgame_search_shallow(s, np, no, -beta, -alpha, empties - 1,
                                                             ne, parity ^ s->quadrant[sq], false);
-                if (v > best) {
-                    best = v;
-                    if (v >= beta)
-                        return v;
-                    if (v > alpha)
-                        alpha = v;
-                }
+                if (take_value(v, &best, &alpha, beta))
+                    return v;
             }
         }
     }
