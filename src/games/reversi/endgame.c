@@ -481,8 +481,8 @@ static int selective_passes(int empties)
 /// three (a fourth of 24: 2.4 G).  The second pass at 15 discs rather
 /// than 13: #20-#39 -4.5%, #40-#49 +0.5%, #50-#52 -1.5%, #53 -0.8% (11,
 /// 17 and 20 were worse; 7 or 11 for the first, much worse).  Passes
-/// around the previous pass's value instead of the guess took 5% more
-/// on #53.
+/// around the previous pass's value instead of the guess: #53 -2.4%,
+/// #41-#49 -0.15%, but #55 +4% and #57 +68%.
 static int search_root(GameSolver *s, uint64_t p, uint64_t o, int alpha, int beta, int empties,
                        uint64_t empty, unsigned parity, int *sq)
 {
