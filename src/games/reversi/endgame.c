@@ -608,6 +608,10 @@ GameSolver *reversi_solver_new(const Game *g, int table_mb, Err *err)
     init_geometry(s, as_reversi(g));
     s->eval = as_reversi(g)->pattern;
     s->trust = EXACT_TRUST;
+    if (table_mb < 1)
+        table_mb = 1;
+    if (table_mb > 1 << 16)
+        table_mb = 1 << 16;
     if (!endgame_tt_open(s, table_mb)) {
         free(s);
         err_set(err, "out of memory for the search (table %d MB)", table_mb);

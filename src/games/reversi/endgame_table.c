@@ -116,14 +116,10 @@ void endgame_tt_hint(GameSolver *s, uint64_t p, uint64_t o, int empties, int mov
         e->move = (uint8_t)move;
 }
 
-/* Map a table of at most table_mb megabytes (the largest power of two of
- * entries that fits). */
+/* Map a table of at most table_mb (1..65536) megabytes: the largest
+ * power of two of entries that fits. */
 bool endgame_tt_open(GameSolver *s, int table_mb)
 {
-    if (table_mb < 1)
-        table_mb = 1;
-    if (table_mb > 1 << 16)
-        table_mb = 1 << 16;
     const size_t bytes = (size_t)table_mb << 20;
     int bits = 10;
     while (bits < 40 && (sizeof(TtEntry) << (bits + 1)) <= bytes)
