@@ -3,9 +3,10 @@
  *
  * Three layers, by the number of empty squares left (the last two in
  * endgame_last.c, the table in endgame_table.c):
- *   - deep (more than SHALLOW_MAX): a transposition table with exact bounds
- *     and the best move (probed for the children too: enhanced transposition
- *     cutoffs, and prefetched while moves are ordered), fastest-first
+ *   - deep (more than SHALLOW_MAX): transposition tables with exact bounds
+ *     and the best move (a near one for nodes of up to NEAR_MAX empties, a
+ *     far one for the rest; probed for the children too: enhanced
+ *     transposition cutoffs, and prefetched while moves are ordered), fastest-first
  *     ordering (fewest replies for the opponent), principal-variation search
  *     with null windows;
  *   - shallow (5..SHALLOW_MAX): no table (its entries would cost more than
@@ -132,7 +133,8 @@ static inline int eval_sort_depth(const GameSolver *s, int empties)
  * 28% fewer positions, #48 80% fewer; the evaluation alone at 14-17
  * empties then saves another 10% on #20-#39 and 7% on #40-#49. */
 static int order_moves(GameSolver *s, uint64_t p, uint64_t o, uint64_t moves, uint64_t empty,
-                       unsigned parity, bool prefetch, int sort_depth, int alpha, MoveItem *list)
+                       unsigned parity, const TtTable *prefetch, int sort_depth, int alpha,
+                       MoveItem *list)
 {
     const int floor = alpha - EVAL_SORT_DELTA; /* the mover's view */
     const int sort_beta = floor > -s->squares ? -floor * REVAL_SCALE : SCORE_BOUND * REVAL_SCALE;
@@ -143,7 +145,7 @@ static int order_moves(GameSolver *s, uint64_t p, uint64_t o, uint64_t moves, ui
         const uint64_t np = o ^ f, no = p ^ f ^ bit, ne = empty ^ bit;
         int score;
         if (prefetch)
-            __builtin_prefetch(tt_bucket(s, np, no));
+            __builtin_prefetch(tt_bucket(prefetch, np, no));
         if (!np) {
             score = 1 << 29;
         } else {
@@ -188,12 +190,12 @@ static inline MoveItem next_best(MoveItem *list, int i, int n)
 
 /* Enhanced transposition cutoff: a child the table already knows to be
  * bad enough for the opponent refutes this node without a search. */
-static bool etc_cut(const GameSolver *s, uint64_t p, uint64_t o, int empties, const MoveItem *list,
+static bool etc_cut(GameSolver *s, uint64_t p, uint64_t o, int empties, const MoveItem *list,
                     int n, int beta, int *value, int *move)
 {
     for (int i = 0; i < n; i++) {
         const uint64_t bit = 1ULL << list[i].sq;
-        const TtEntry *e = tt_find(s, o ^ list[i].flips, p ^ list[i].flips ^ bit);
+        const TtEntry *e = tt_find(s, o ^ list[i].flips, p ^ list[i].flips ^ bit, empties - 1);
         if (e && e->trust >= node_trust(s, empties - 1) && -e->upper >= beta) {
             *value = -e->upper;
             *move = list[i].sq;
@@ -266,13 +268,13 @@ static int search_deep(GameSolver *s, uint64_t p, uint64_t o, int alpha, int bet
     if (++s->nodes >= s->next_poll && poll_stop(s))
         return 0;
     if (empties >= TABLE_MIN)
-        __builtin_prefetch(tt_bucket(s, p, o));
+        __builtin_prefetch(tt_bucket(tt_of(s, empties), p, o));
     const int bound = stability_bound(s, p, o, alpha, empties);
     if (bound <= alpha)
         return bound;
     int hint = NO_SQUARE;
     bool expect_all = type == NODE_ALL;
-    const TtEntry *e = empties >= TABLE_MIN ? tt_find(s, p, o) : NULL;
+    const TtEntry *e = empties >= TABLE_MIN ? tt_find(s, p, o, empties) : NULL;
     if (e && e->trust < node_trust(s, empties)) {
         hint = e->move;
         expect_all = expect_all || e->upper <= alpha;
@@ -317,7 +319,8 @@ static int search_deep(GameSolver *s, uint64_t p, uint64_t o, int alpha, int bet
             if (!unordered)
                 break;
             const int first = n;
-            n += order_moves(s, p, o, unordered, empty, parity, empties > TABLE_MIN,
+            n += order_moves(s, p, o, unordered, empty, parity,
+                             empties > TABLE_MIN ? tt_of(s, empties - 1) : NULL,
                              expect_all ? -1 : eval_sort_depth(s, empties), alpha, list + n);
             unordered = 0;
             if (empties >= ETC_MIN &&
@@ -410,7 +413,7 @@ static int guess_search(GameSolver *s, uint64_t p, uint64_t o, int depth, int al
         return v;
     }
     MoveItem list[64];
-    const int n = order_moves(s, p, o, moves, empty, 0, false, -1, -SCORE_BOUND, list);
+    const int n = order_moves(s, p, o, moves, empty, 0, NULL, -1, -SCORE_BOUND, list);
     int best = -SCORE_BOUND * REVAL_SCALE, best_sq = NO_SQUARE;
     for (int i = 0; i < n && best < beta; i++) {
         const MoveItem m = next_best(list, i, n);
@@ -627,7 +630,7 @@ void reversi_solver_clear(GameSolver *s)
 
 size_t reversi_solver_table_entries(const GameSolver *s)
 {
-    return (size_t)1 << s->tt_bits;
+    return (size_t)1 << s->far.bits;
 }
 
 void reversi_solver_free(GameSolver *s)

@@ -1,10 +1,12 @@
-/* endgame_table.c - the reversi solver's transposition table.
+/* endgame_table.c - the reversi solver's transposition tables.
  *
  * Two-way buckets of whole positions (no collisions), each entry with the
  * bounds the searches proved, the move that proved the lower one and the
- * margin of the cuts those bounds may rest on (node_trust).  The mapping
- * is anonymous memory, zeroed by the kernel as it is touched, and only a
- * growing prefix of it is in use (tt_grow).
+ * margin of the cuts those bounds may rest on (node_trust).  Two tables
+ * split the memory (tt_of): a small near one for the nodes just above the
+ * shallow search, the far one for the rest.  Each is anonymous memory,
+ * zeroed by the kernel as it is touched; of the far one only a growing
+ * prefix is in use (tt_grow).
  */
 #define _DEFAULT_SOURCE /* madvise */
 #include "games/reversi/endgame_impl.h"
@@ -13,7 +15,8 @@
 #include <sys/mman.h>
 
 enum {
-    TT_START_BITS = 19 /* entries in use after a clear: 2^19 (12 MB), at most 1/8 of the table */
+    TT_START_BITS = 19, /* far entries in use after a clear: 2^19 (12 MB), at most 1/8 of it */
+    NEAR_BITS = 20      /* near entries: 2^20 (24 MB), at most a quarter of the memory */
 };
 
 /* How much an entry is worth keeping: its subtree's size, nothing when it
@@ -23,7 +26,7 @@ static inline int tt_worth(const GameSolver *s, const TtEntry *e)
     return e->gen == s->gen ? e->empties : -1;
 }
 
-/// The table in use doubles, up to what is mapped, once a sixteenth of
+/// The far table in use doubles, up to what is mapped, once a sixteenth of
 /// its entries have been taken over by others of the same search: a small
 /// solve then never touches more than a few megabytes (the kernel zeroes
 /// each page as it is first touched, 0.13 s of FFO #20-#39's ~5 s with all
@@ -33,43 +36,47 @@ static inline int tt_worth(const GameSolver *s, const TtEntry *e)
 /// to its bucket under one more index bit: old bucket k splits into new
 /// buckets 2k and 2k + 1, which going from the top down are already
 /// emptied (or never used) when k's entries arrive.
-static void tt_grow(GameSolver *s)
+static void tt_grow(const GameSolver *s, TtTable *t)
 {
-    const size_t old_buckets = (size_t)1 << (s->tt_bits - 1);
-    s->tt_bits++;
-    if (s->tt_bits > s->tt_bits_touched)
-        s->tt_bits_touched = s->tt_bits;
-    s->tt_evictions = 0;
+    const size_t old_buckets = (size_t)1 << (t->bits - 1);
+    t->bits++;
+    if (t->bits > t->bits_touched)
+        t->bits_touched = t->bits;
+    t->evictions = 0;
     for (size_t k = old_buckets; k-- > 0;) {
-        const TtEntry keep[2] = {s->tt[2 * k], s->tt[2 * k + 1]};
-        s->tt[2 * k].gen = s->tt[2 * k + 1].gen = 0; /* free: s->gen is never 0 */
+        const TtEntry keep[2] = {t->entry[2 * k], t->entry[2 * k + 1]};
+        t->entry[2 * k].gen = t->entry[2 * k + 1].gen = 0; /* free: s->gen is never 0 */
         for (int i = 0; i < 2; i++) {
             if (keep[i].gen != s->gen)
                 continue;
-            TtEntry *b = tt_bucket(s, keep[i].p, keep[i].o);
+            TtEntry *b = tt_bucket(t, keep[i].p, keep[i].o);
             b[b[0].gen == s->gen] = keep[i];
         }
     }
 }
 
-static int tt_start_bits(const GameSolver *s)
+/* Entries in use after a clear: the near table is small enough to use
+ * whole from the start. */
+static int tt_start_bits(const GameSolver *s, const TtTable *t)
 {
-    return s->tt_bits_max - 3 < TT_START_BITS ? s->tt_bits_max - 3 : TT_START_BITS;
+    if (t == &s->near)
+        return t->bits_max;
+    return t->bits_max - 3 < TT_START_BITS ? t->bits_max - 3 : TT_START_BITS;
 }
 
 /* The entry of (p, o): its own, or else the bucket's one worth less,
  * taken over with no bounds and no move (bigger subtrees stay). */
 static inline TtEntry *tt_claim(GameSolver *s, uint64_t p, uint64_t o, int empties)
 {
-    TtEntry *b = tt_bucket(s, p, o);
+    TtTable *t = tt_of(s, empties);
+    TtEntry *b = tt_bucket(t, p, o);
     if (tt_holds(s, &b[0], p, o))
         return &b[0];
     if (tt_holds(s, &b[1], p, o))
         return &b[1];
     TtEntry *e = tt_worth(s, &b[0]) <= tt_worth(s, &b[1]) ? &b[0] : &b[1];
-    if (e->gen == s->gen && ++s->tt_evictions > (1ULL << s->tt_bits) / 16 &&
-        s->tt_bits < s->tt_bits_max) {
-        tt_grow(s);
+    if (e->gen == s->gen && ++t->evictions > (1ULL << t->bits) / 16 && t->bits < t->bits_max) {
+        tt_grow(s, t);
         return tt_claim(s, p, o, empties);
     }
     e->gen = s->gen;
@@ -116,47 +123,79 @@ void endgame_tt_hint(GameSolver *s, uint64_t p, uint64_t o, int empties, int mov
         e->move = (uint8_t)move;
 }
 
-/* Map a table of at most table_mb (1..65536) megabytes: the largest
- * power of two of entries that fits. */
-bool endgame_tt_open(GameSolver *s, int table_mb)
+/* The entries that fit in `bytes`, as a power of two (at least 2^10). */
+static int tt_bits_for(size_t bytes)
 {
-    const size_t bytes = (size_t)table_mb << 20;
     int bits = 10;
     while (bits < 40 && (sizeof(TtEntry) << (bits + 1)) <= bytes)
         bits++;
-    s->tt_bits_max = bits;
-    s->tt_bits = s->tt_bits_touched = tt_start_bits(s);
-    /* Anonymous memory comes zeroed, page by page as it is first touched,
-     * so a short solve does not pay for clearing the whole table; huge
-     * pages keep the random probes from missing the TLB. */
-    s->tt_bytes = sizeof(TtEntry) << bits;
-    void *mem = mmap(NULL, s->tt_bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    s->tt = mem == MAP_FAILED ? NULL : mem;
-    s->gen = 1; /* the zeroed entries are of generation 0: free */
+    return bits;
+}
+
+/* Map one table of 2^bits entries.  Anonymous memory comes zeroed, page by
+ * page as it is first touched, so a short solve does not pay for clearing
+ * the whole table; huge pages keep the random probes from missing the TLB. */
+static bool tt_map(TtTable *t, int bits)
+{
+    t->bits_max = bits;
+    t->bytes = sizeof(TtEntry) << bits;
+    void *mem = mmap(NULL, t->bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    t->entry = mem == MAP_FAILED ? NULL : mem;
 #ifdef MADV_HUGEPAGE
-    if (s->tt)
-        madvise(s->tt, s->tt_bytes, MADV_HUGEPAGE);
+    if (t->entry)
+        madvise(t->entry, t->bytes, MADV_HUGEPAGE);
 #endif
-    return s->tt != NULL;
+    return t->entry != NULL;
+}
+
+static void tt_unmap(TtTable *t)
+{
+    if (t->entry)
+        munmap(t->entry, t->bytes);
+    t->entry = NULL;
+}
+
+/* Map the tables in at most table_mb (1..65536) megabytes: the near one
+ * at most 2^NEAR_BITS entries and an eighth, the far one the largest power
+ * of two of entries that fits in the rest. */
+bool endgame_tt_open(GameSolver *s, int table_mb)
+{
+    const size_t bytes = (size_t)table_mb << 20;
+    int near_bits = tt_bits_for(bytes / 4);
+    if (near_bits > NEAR_BITS)
+        near_bits = NEAR_BITS;
+    const int far_bits = tt_bits_for(bytes - (sizeof(TtEntry) << near_bits));
+    if (!tt_map(&s->near, near_bits) || !tt_map(&s->far, far_bits)) {
+        endgame_tt_close(s);
+        return false;
+    }
+    s->gen = 1; /* the zeroed entries are of generation 0: free */
+    TtTable *both[2] = {&s->near, &s->far};
+    for (int i = 0; i < 2; i++)
+        both[i]->bits = both[i]->bits_touched = tt_start_bits(s, both[i]);
+    return true;
 }
 
 /* Forget every position: a new generation, so the old entries are free
- * slots without the table being written (a fresh table's pages are only
+ * slots without the tables being written (a fresh table's pages are only
  * ever touched by the searches that need them).  After 255 generations
- * the old numbers come back, and the table is really cleared. */
+ * the old numbers come back, and the tables are really cleared. */
 void endgame_tt_clear(GameSolver *s)
 {
-    if (++s->gen == 0) {
-        memset(s->tt, 0, sizeof(TtEntry) << s->tt_bits_touched);
+    TtTable *both[2] = {&s->near, &s->far};
+    const bool wrapped = ++s->gen == 0;
+    if (wrapped)
         s->gen = 1;
+    for (int i = 0; i < 2; i++) {
+        if (wrapped)
+            memset(both[i]->entry, 0, sizeof(TtEntry) << both[i]->bits_touched);
+        both[i]->bits = tt_start_bits(s, both[i]);
+        both[i]->evictions = 0;
     }
-    s->tt_bits = tt_start_bits(s);
-    s->tt_evictions = 0;
 }
 
 void endgame_tt_close(GameSolver *s)
 {
-    if (s->tt)
-        munmap(s->tt, s->tt_bytes);
-    s->tt = NULL;
+    tt_unmap(&s->near);
+    tt_unmap(&s->far);
 }
