@@ -60,6 +60,7 @@ static int bench_cmd(int argc, char **argv)
             printf("# %s skipped: %s\n", bc->game, gerr.msg);
             continue;
         }
+        cli_game_notice(g);
         g->ops->start(g, root);
         Move moves[GAME_MAX_MOVES];
         for (int p = 0; p < bc->opening && g->ops->legal_moves(g, root, moves) > 0; p++) {

@@ -251,6 +251,7 @@ static int solve_cases(const FfoCase *cases, int ncases, int first, int last, in
     Game *g = game_open("reversi", NULL, 0, &err);
     if (!g)
         return cli_fail("bench ffo: %s", err.msg);
+    cli_game_notice(g);
     SearchConfig cfg;
     cli_solve_config(&cfg, table_mb);
     /* One search for the whole set, its table cleared before each position

@@ -39,8 +39,13 @@ typedef struct {
 } CliGameOpts;
 int cli_game_option(CliGameOpts *go, const char *opt, const char *value);
 
-/* Open the game and set `state` to --position or the start.  Prints the
- * error and returns NULL on failure. */
+/* What the game has to say about how it was opened (the pattern
+ * evaluation missing, say) on stderr, once per run: a benchmark or match
+ * run on a fallback must not pass for the real thing. */
+void cli_game_notice(const Game *g);
+
+/* Open the game and set `state` to --position or the start (and show its
+ * notice).  Prints the error and returns NULL on failure. */
 Game *cli_open_game(const char *id, const CliGameOpts *go, const char *position,
                     void *state);
 

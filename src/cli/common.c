@@ -53,6 +53,16 @@ int cli_game_option(CliGameOpts *go, const char *opt, const char *value)
     return 0;
 }
 
+void cli_game_notice(const Game *g)
+{
+    static bool eval_notice_shown; /* once per run, however many games open */
+    const char *notice = g->ops->notice ? g->ops->notice(g) : NULL;
+    if (notice && !eval_notice_shown) {
+        fprintf(stderr, _("yomi: note: %s\n"), notice);
+        eval_notice_shown = true;
+    }
+}
+
 Game *cli_open_game(const char *id, const CliGameOpts *go, const char *position,
                     void *state)
 {
@@ -62,12 +72,7 @@ Game *cli_open_game(const char *id, const CliGameOpts *go, const char *position,
         cli_fail("%s", err.msg);
         return NULL;
     }
-    static bool eval_notice_shown; /* once per run, however many games open */
-    const char *notice = g->ops->notice ? g->ops->notice(g) : NULL;
-    if (notice && !eval_notice_shown) {
-        fprintf(stderr, _("yomi: note: %s\n"), notice);
-        eval_notice_shown = true;
-    }
+    cli_game_notice(g);
     if (position) {
         if (g->ops->parse_position(g, position, state, &err) != 0) {
             cli_fail("bad --position for %s: %s", g->name, err.msg);

@@ -335,6 +335,7 @@ static int open_player_games(const char *id, const CliGameOpts *go, const char *
         games[p] = game_open(id, mine.opts, mine.n, &err);
         if (!games[p])
             return cli_fail("match: --%s-eval: %s", p ? "second" : "first", err.msg);
+        cli_game_notice(games[p]);
     }
     return EXIT_OK;
 }

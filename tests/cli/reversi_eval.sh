@@ -30,6 +30,9 @@ ok $rc "a damaged file still searches"
 is "$(printf '%s\n' "$err" | grep -c '^yomi: note: pattern evaluation unavailable')" "1" "one notice names the problem"
 run_yomi match reversi --first pvs:1 --second pvs:1 --second-eval mobility --games 2
 is "$(printf '%s\n' "$err" | grep -c .)" "1" "the notice comes once per run"
+run_yomi bench ffo --first 40 --last 40
+ok $rc "bench ffo solves on the fallback"
+is "$(printf '%s\n' "$err" | grep -c '^yomi: note: pattern evaluation unavailable')" "1" "bench ffo says it runs on the fallback"
 unset YOMI_DATADIR
 
 run_yomi match reversi --first pvs:1 --second pvs:1 --second-eval mobility --games 2 --swap --random-plies 4
