@@ -156,8 +156,8 @@ static void tt_unmap(TtTable *t)
 }
 
 /* Map the tables in at most table_mb (1..65536) megabytes: the near one
- * at most 2^NEAR_BITS entries and an eighth, the far one the largest power
- * of two of entries that fits in the rest. */
+ * at most 2^NEAR_BITS entries and a quarter of them, the far one the
+ * largest power of two of entries that fits in the rest. */
 bool endgame_tt_open(GameSolver *s, int table_mb)
 {
     const size_t bytes = (size_t)table_mb << 20;
