@@ -55,12 +55,11 @@ static int bench_cmd(int argc, char **argv)
         const BenchCase *bc = &cases[k];
         _Alignas(16) unsigned char root[GAME_MAX_STATE], next[GAME_MAX_STATE];
         Err gerr = {{0}};
-        Game *g = game_open(bc->game, NULL, 0, &gerr);
+        Game *g = cli_game_open(bc->game, NULL, 0, &gerr);
         if (!g) { /* a game not built in this tree: say so, keep going */
             printf("# %s skipped: %s\n", bc->game, gerr.msg);
             continue;
         }
-        cli_game_notice(g);
         g->ops->start(g, root);
         Move moves[GAME_MAX_MOVES];
         for (int p = 0; p < bc->opening && g->ops->legal_moves(g, root, moves) > 0; p++) {

@@ -248,10 +248,9 @@ fail:
 static int solve_cases(const FfoCase *cases, int ncases, int first, int last, int table_mb)
 {
     Err err = {{0}};
-    Game *g = game_open("reversi", NULL, 0, &err);
+    Game *g = cli_game_open("reversi", NULL, 0, &err);
     if (!g)
         return cli_fail("bench ffo: %s", err.msg);
-    cli_game_notice(g);
     SearchConfig cfg;
     cli_solve_config(&cfg, table_mb);
     /* One search for the whole set, its table cleared before each position

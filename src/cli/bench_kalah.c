@@ -41,7 +41,7 @@ int cli_bench_kalah(int argc, char **argv)
             continue;
         const GameOption opt = {"capture", bc->capture};
         Err err = {{0}};
-        Game *g = game_open(bc->game, &opt, 1, &err);
+        Game *g = cli_game_open(bc->game, &opt, 1, &err);
         if (!g)
             return cli_fail("bench kalah: %s", err.msg);
         _Alignas(16) unsigned char root[GAME_MAX_STATE];

@@ -39,13 +39,14 @@ typedef struct {
 } CliGameOpts;
 int cli_game_option(CliGameOpts *go, const char *opt, const char *value);
 
-/* What the game has to say about how it was opened (the pattern
- * evaluation missing, say) on stderr, once per run: a benchmark or match
- * run on a fallback must not pass for the real thing. */
-void cli_game_notice(const Game *g);
+/* game_open() for the subcommands: also shows on stderr, once per run,
+ * what the game has to say about how it opened (its evaluation file
+ * missing, say), so that a benchmark, match, training or engine run on a
+ * fallback never passes for the real thing. */
+Game *cli_game_open(const char *id, const GameOption *opts, int nopts, Err *err);
 
-/* Open the game and set `state` to --position or the start (and show its
- * notice).  Prints the error and returns NULL on failure. */
+/* Open the game (cli_game_open) and set `state` to --position or the
+ * start.  Prints the error and returns NULL on failure. */
 Game *cli_open_game(const char *id, const CliGameOpts *go, const char *position,
                     void *state);
 

@@ -53,26 +53,27 @@ int cli_game_option(CliGameOpts *go, const char *opt, const char *value)
     return 0;
 }
 
-void cli_game_notice(const Game *g)
+Game *cli_game_open(const char *id, const GameOption *opts, int nopts, Err *err)
 {
+    Game *g = game_open(id, opts, nopts, err);
     static bool eval_notice_shown; /* once per run, however many games open */
-    const char *notice = g->ops->notice ? g->ops->notice(g) : NULL;
+    const char *notice = g && g->ops->notice ? g->ops->notice(g) : NULL;
     if (notice && !eval_notice_shown) {
         fprintf(stderr, _("yomi: note: %s\n"), notice);
         eval_notice_shown = true;
     }
+    return g;
 }
 
 Game *cli_open_game(const char *id, const CliGameOpts *go, const char *position,
                     void *state)
 {
     Err err = {{0}};
-    Game *g = game_open(id, go ? go->opts : NULL, go ? go->n : 0, &err);
+    Game *g = cli_game_open(id, go ? go->opts : NULL, go ? go->n : 0, &err);
     if (!g) {
         cli_fail("%s", err.msg);
         return NULL;
     }
-    cli_game_notice(g);
     if (position) {
         if (g->ops->parse_position(g, position, state, &err) != 0) {
             cli_fail("bad --position for %s: %s", g->name, err.msg);

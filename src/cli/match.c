@@ -332,10 +332,9 @@ static int open_player_games(const char *id, const CliGameOpts *go, const char *
         if (!cli_game_option(&mine, "--eval", eval[p]))
             return cli_fail("match: too many game options");
         Err err = {{0}};
-        games[p] = game_open(id, mine.opts, mine.n, &err);
+        games[p] = cli_game_open(id, mine.opts, mine.n, &err);
         if (!games[p])
             return cli_fail("match: --%s-eval: %s", p ? "second" : "first", err.msg);
-        cli_game_notice(games[p]);
     }
     return EXIT_OK;
 }

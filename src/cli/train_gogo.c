@@ -72,7 +72,7 @@ int cli_train_gogo(int argc, char **argv)
         }
     }
     Err err = {{0}};
-    Game *g = game_open("gogo", go.opts, go.n, &err);
+    Game *g = cli_game_open("gogo", go.opts, go.n, &err);
     if (!g)
         return cli_fail("train gogo: %s", err.msg);
     const GogoEvalWeights *start = gogo_game_weights(g);

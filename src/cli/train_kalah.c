@@ -210,7 +210,7 @@ static int print_weights(FILE *out, const void *arg)
 static int play_games(const TrainOptions *o, Fit *fit, Sample *held, long held_cap, Err *err)
 {
     GameOption simple = {"eval", "simple"};
-    Game *g = game_open("kalah", &simple, 1, err);
+    Game *g = cli_game_open("kalah", &simple, 1, err);
     if (!g)
         return -1;
     SearchConfig mid_cfg, solve_cfg;

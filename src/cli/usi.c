@@ -479,7 +479,7 @@ static int usi_cmd(int argc, char **argv)
     Usi *u = calloc(1, sizeof *u);
     if (!u)
         return cli_fail("usi: out of memory");
-    u->g = game_open("gogo", NULL, 0, &err);
+    u->g = cli_game_open("gogo", NULL, 0, &err);
     u->buf = malloc(LINE_MAX_BYTES + 1);
     u->states = malloc((size_t)(USI_MAX_MOVES + 1) * GAME_MAX_STATE);
     u->state_ptr = malloc((USI_MAX_MOVES + 1) * sizeof *u->state_ptr);
