@@ -118,7 +118,11 @@ static inline int score_end(const GameSolver *s, uint64_t p, int empties)
 /// table at 1 GB before: 884 M positions in 56-58 s, with a near table
 /// to 12 empties 913 M in 41 s; at 128 MB, 47.5 s -> 43.2 s; #45-#49 about
 /// 8% less time for 2% more positions.  (The near table to 10 empties cut
-/// less time, to 14 no more.)
+/// less time, to 14 no more.)  Its size is a trade: the big solves lose
+/// the entries their later passes would find there.  At 1 GB, FFO #53
+/// took 2.61 G positions in 100-102 s with 2^20 near entries (24 MB),
+/// 2.38 G in 94 s with 2^21 (48 MB), 2.31 G in 97-99 s with 2^22; #50-#52
+/// the same time with 2^20 or 2^21 (endgame_tt_open).
 static inline TtTable *tt_of(GameSolver *s, int empties)
 {
     return empties <= NEAR_MAX ? &s->near : &s->far;

@@ -16,7 +16,7 @@
 
 enum {
     TT_START_BITS = 19, /* far entries in use after a clear: 2^19 (12 MB), at most 1/8 of it */
-    NEAR_BITS = 20      /* near entries: 2^20 (24 MB), at most a quarter of the memory */
+    NEAR_BITS = 21      /* near entries: 2^21 (48 MB), at most a quarter of the memory */
 };
 
 /* How much an entry is worth keeping: its subtree's size, nothing when it
