@@ -404,27 +404,27 @@ static int guess_frontier(GameSolver *s, uint64_t p, uint64_t o, uint64_t moves,
     return best;
 }
 
-/// The first guess: a plain alpha-beta GUESS_DEPTH plies deep with the
-/// pattern evaluation at the leaves (in 1/REVAL_SCALE discs), fastest-first
-/// order above its last ply (guess_frontier) and no table lookups.  Its value, rounded to the nearest possible
-/// score, is where the root's first window goes: measured on FFO #40-#47, a
-/// window of one value around it and a re-search on the side it failed cuts
-/// the positions by about 30% against the full window.  Its depth is a
-/// matter of time more than of positions: a guess position costs several
-/// times a solver's (the evaluation at each leaf, the move order at each
-/// inner node), and 10 plies took 12% of the time of FFO #20-#39; at 7
-/// plies that is 1%, while the solver's positions barely move (#20-#39
-/// +1%, ts22 -1%, #40-#49 -10%, s20 +8%; 8 and 9 plies were worse on
-/// the whole, 6 much worse).  Its nodes with HINT_MARGIN plies or more
-/// still to go beyond the sort search the exact search would run there
-/// (the evaluation alone below EVAL_SORT_MIN empties) also leave their best move in the
-/// table (an entry with no bounds, where the table has nothing): the exact
-/// search tries that move first, a deeper opinion than its own order's in the top
-/// plies, which hold nearly all the work.  A small share of what Edax gains
-/// from selective searches before an exact one, for the price of the guess
-/// already made: FFO #20-#39 and #40-#49 take about 20% fewer positions.
-/// Hints no deeper than the order's own search cost positions (#51 and #52,
-/// 27 empties, took 40-60% more with every guess node leaving one).
+/// The first guess: a plain alpha-beta GUESS_DEPTH plies deep with the pattern
+/// evaluation at the leaves (in 1/REVAL_SCALE discs), fastest-first order above
+/// its last ply (guess_frontier) and no table lookups.  Its value, rounded to
+/// the nearest possible score, is where the root's first window goes: measured
+/// on FFO #40-#47, a window of one value around it and a re-search on the side
+/// it failed cuts the positions by about 30% against the full window.  Its depth
+/// is a matter of time more than of positions: a guess position costs several
+/// times a solver's (the evaluation at each leaf, the move order at each inner
+/// node), and 10 plies took 12% of the time of FFO #20-#39; at 7 plies that is
+/// 1%, while the solver's positions barely move (#20-#39 +1%, ts22 -1%, #40-#49
+/// -10%, s20 +8%; 8 and 9 plies were worse on the whole, 6 much worse).  Its
+/// nodes with HINT_MARGIN plies or more still to go beyond the sort search the
+/// exact search would run there (the evaluation alone below EVAL_SORT_MIN
+/// empties) also leave their best move in the table (an entry with no bounds,
+/// where the table has nothing): the exact search tries that move first, a
+/// deeper opinion than its own order's in the top plies, which hold nearly all
+/// the work.  A small share of what Edax gains from selective searches before an
+/// exact one, for the price of the guess already made: FFO #20-#39 and #40-#49
+/// take about 20% fewer positions.  Hints no deeper than the order's own search
+/// cost positions (#51 and #52, 27 empties, took 40-60% more with every guess
+/// node leaving one).
 static int guess_search(GameSolver *s, uint64_t p, uint64_t o, int depth, int alpha, int beta,
                         bool passed)
 {
