@@ -295,6 +295,73 @@ static void test_table_grows(void **state)
     game_close(g);
 }
 
+/* Whether some sequence of moves from `s` turns a disc of `stable` (the
+ * discs of the side `owner`) over. */
+static bool can_flip(const Game *g, const ReversiState *s, uint64_t stable, int owner)
+{
+    const uint64_t mine = s->side == owner ? s->mover : s->other;
+    if ((mine & stable) != stable)
+        return true;
+    Move moves[GAME_MAX_MOVES];
+    const int n = g->ops->legal_moves(g, s, moves);
+    for (int i = 0; i < n; i++) {
+        ReversiState next;
+        g->ops->play(g, s, moves[i], &next);
+        if (can_flip(g, &next, stable, owner))
+            return true;
+    }
+    return false;
+}
+
+/* The discs the stability bound counts never turn over, whatever is
+ * played (every sequence of moves to the end, from random positions of
+ * 4-8 empties, both sides' discs), on 8x8 and on a smaller board. */
+static void check_stable_random(const char *id, int count)
+{
+    Game *g = open_game(id, NULL);
+    Err err = {{0}};
+    GameSolver *solver = g->ops->solver_new(g, 1, &err);
+    assert_non_null(solver);
+    int done = 0, found = 0;
+    for (int tries = 0; done < count && tries < 50 * count; tries++) {
+        ReversiState s;
+        if (!random_position(g, 4 + (int)rng_next(5), &s))
+            continue;
+        const uint64_t theirs = reversi_solver_stable_discs(solver, s.mover, s.other);
+        const uint64_t mine = reversi_solver_stable_discs(solver, s.other, s.mover);
+        assert_int_equal(theirs & ~s.other, 0);
+        assert_int_equal(mine & ~s.mover, 0);
+        assert_false(can_flip(g, &s, theirs, s.side ^ 1));
+        assert_false(can_flip(g, &s, mine, s.side));
+        found += theirs != 0 || mine != 0;
+        done++;
+    }
+    assert_int_equal(done, count);
+    assert_true(found > count / 2);
+    g->ops->solver_free(solver);
+    game_close(g);
+}
+
+static void test_stable_discs(void **state)
+{
+    (void)state;
+    check_stable_random("reversi", 60);
+    check_stable_random("reversi-6x6", 30);
+    /* An edge run walled in by the other colour on both sides, with no
+     * corner of its own: row 1 "- O X X X X X O", O to move, X's discs
+     * asked about.  O can never flank the run (its ends are O's already,
+     * and b1 can only turn X), yet no X disc touches a stable one. */
+    Game *g = open_game("reversi", NULL);
+    Err err = {{0}};
+    GameSolver *solver = g->ops->solver_new(g, 1, &err);
+    assert_non_null(solver);
+    const uint64_t x = 0x7CULL, o = 0x82ULL | 0xFF00ULL; /* c1-g1; b1, h1 and row 2 */
+    const uint64_t stable = reversi_solver_stable_discs(solver, o, x);
+    assert_int_equal(stable & 0xFF, 0x7C);
+    g->ops->solver_free(solver);
+    game_close(g);
+}
+
 /* A side without a move passes; a finished game is its final score. */
 static void test_pass_and_terminal(void **state)
 {
@@ -354,6 +421,7 @@ int main(void)
         cmocka_unit_test(test_8x8_discs_scoring),
         cmocka_unit_test(test_small_boards),
         cmocka_unit_test(test_table_grows),
+        cmocka_unit_test(test_stable_discs),
         cmocka_unit_test(test_pass_and_terminal),
         cmocka_unit_test(test_poll_stops),
     };

@@ -582,6 +582,8 @@ static void init_geometry(GameSolver *s, const Reversi *r)
         }
     }
     s->full_8x8 = r->rows == 8 && r->cols == 8;
+    if (s->full_8x8)
+        endgame_edges_init(s);
 #ifdef __BMI2__
     for (int place = 0; place < 8; place++)
         for (unsigned bits = 0; bits < 256; bits++) {
@@ -671,6 +673,11 @@ void reversi_solver_free(GameSolver *s)
         return;
     endgame_tt_close(s);
     free(s);
+}
+
+uint64_t reversi_solver_stable_discs(const GameSolver *s, uint64_t p, uint64_t o)
+{
+    return endgame_stable_discs(s, p, o);
 }
 
 int reversi_solver_size(const Game *g, const void *state)

@@ -15,6 +15,9 @@ void reversi_solver_clear(GameSolver *s);
 /* Entries of the table in use: it grows with a solve, up to table_mb,
  * and starts small again after a clear. */
 size_t reversi_solver_table_entries(const GameSolver *s);
+/* The discs of `o` (the side not to move in the position p, o) that no
+ * sequence of moves can flip: those the stability bound counts. */
+uint64_t reversi_solver_stable_discs(const GameSolver *s, uint64_t p, uint64_t o);
 int reversi_solver_size(const Game *g, const void *state);
 int reversi_solver_default(const Game *g);
 int reversi_solver_reach(const GameSolver *s);

@@ -14,16 +14,97 @@
 
 /* ---- stability ------------------------------------------------------------ */
 
-/* Discs of `o` that can never flip: on each of the four axes the disc's line
- * is full, or a neighbour on that axis is off the board or another such
- * disc.  Shifts wrap across rows, but only at squares that already have a
- * wall on that axis, so the wrap never decides anything. */
+/* The discs of `mine` that `theirs` flanks when `theirs` plays `at` on an
+ * 8-square line (bit k: the line's k-th square). */
+static unsigned line_flips(unsigned theirs, unsigned mine, int at)
+{
+    unsigned flips = 0;
+    for (int step = -1; step <= 1; step += 2) {
+        unsigned run = 0;
+        int k = at + step;
+        for (; k >= 0 && k < 8 && (mine >> k & 1); k += step)
+            run |= 1u << k;
+        if (k >= 0 && k < 8 && (theirs >> k & 1))
+            flips |= run;
+    }
+    return flips;
+}
+
+/* The discs of `mine` that no sequence of moves on the line can flip,
+ * from the same of every line one move on (a disc stays stable when it
+ * stays mine and stable after whichever side fills whichever empty square:
+ * a move on an edge may be legal by another line and flip nothing here). */
+static unsigned edge_stable_from_next(const GameSolver *s, unsigned mine, unsigned theirs)
+{
+    unsigned stable = mine;
+    for (int at = 0; at < 8 && stable; at++) {
+        const unsigned bit = 1u << at;
+        if ((mine | theirs) & bit)
+            continue;
+        const unsigned taken = line_flips(theirs, mine, at);
+        stable &= s->edge_stable[(mine & ~taken) << 8 | (theirs | taken | bit)];
+        const unsigned won = line_flips(mine, theirs, at);
+        stable &= s->edge_stable[(mine | won | bit) << 8 | (theirs & ~won)];
+    }
+    return stable;
+}
+
+/* Column a's squares as an edge's places, lowest square first: the
+ * multiply gathers bit 8k at bit 56 + k. */
+static inline unsigned column_a_places(uint64_t b)
+{
+    return (unsigned)(((b & 0x0101010101010101ULL) * 0x0102040810204080ULL) >> 56);
+}
+
+/* The edges' table, lines with fewer empties first: a line's moves lead
+ * to lines with one empty less. */
+void endgame_edges_init(GameSolver *s)
+{
+    for (int empties = 0; empties <= 8; empties++)
+        for (unsigned mine = 0; mine < 256; mine++)
+            for (unsigned theirs = 0; theirs < 256; theirs++)
+                if (!(mine & theirs) && 8 - __builtin_popcount(mine | theirs) == empties)
+                    s->edge_stable[mine << 8 | theirs] =
+                        (uint8_t)edge_stable_from_next(s, mine, theirs);
+    for (unsigned places = 0; places < 256; places++) {
+        uint64_t squares = 0;
+        for (int k = 0; k < 8; k++)
+            if (places >> k & 1)
+                squares |= 1ULL << (8 * k);
+        s->column_squares[places] = squares;
+    }
+}
+
+/* The 8x8 board's stable discs of `o` on its four edges, by table. */
+static inline uint64_t edge_stable_discs(const GameSolver *s, uint64_t p, uint64_t o)
+{
+    uint64_t stable = s->edge_stable[(o & 0xFF) << 8 | (p & 0xFF)];
+    stable |= (uint64_t)s->edge_stable[(o >> 56) << 8 | (p >> 56)] << 56;
+    stable |= s->column_squares[s->edge_stable[column_a_places(o) << 8 | column_a_places(p)]];
+    stable |= s->column_squares[s->edge_stable[column_a_places(o >> 7) << 8 |
+                                               column_a_places(p >> 7)]] << 7;
+    return stable;
+}
+
+/// Discs of `o` that can never flip: on each of the four axes the disc's
+/// line is full, or a neighbour on that axis is off the board or another
+/// such disc.  Shifts wrap across rows, but only at squares that already
+/// have a wall on that axis, so the wrap never decides anything.  On 8x8
+/// the edges start from their table (as Edax's get_stability does): an
+/// edge disc can only be flipped along its edge, so the table is exact for
+/// it, and it knows runs the neighbour rule misses (a run walled in by the
+/// other colour, "- O X X X O"), while the fixed point below, seeded with
+/// whole edges, settles in fewer rounds.  FFO #45-#49: 0.6% fewer
+/// positions, 1.9% less time (8 alternating pairs); #20-#39 0.04% fewer
+/// positions, median 4.25 s against 4.73 s (8 alternating runs each).
 uint64_t endgame_stable_discs(const GameSolver *s, uint64_t p, uint64_t o)
 {
     const uint64_t filled = p | o;
     uint64_t ok[4];
+    uint64_t edges = 0;
     if (s->full_8x8) {
         bb_full_lines(filled, ok);
+        edges = edge_stable_discs(s, p, o);
     } else {
         for (int a = 0; a < 4; a++) {
             ok[a] = 0;
@@ -38,7 +119,7 @@ uint64_t endgame_stable_discs(const GameSolver *s, uint64_t p, uint64_t o)
      * every one of its dependent steps */
     const uint64_t h = ok[0] | s->walls[0], v = ok[1] | s->walls[1];
     const uint64_t d7 = ok[2] | s->walls[2], d9 = ok[3] | s->walls[3];
-    uint64_t stable = o & h & v & d7 & d9;
+    uint64_t stable = (o & h & v & d7 & d9) | edges;
     while (stable) {
         const uint64_t next =
             stable | (o & (h | stable >> 1 | stable << 1) & (v | stable >> 8 | stable << 8) &
