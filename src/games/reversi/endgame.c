@@ -583,7 +583,7 @@ static void init_geometry(GameSolver *s, const Reversi *r)
     }
     s->full_8x8 = r->rows == 8 && r->cols == 8;
     if (s->full_8x8)
-        endgame_edges_init(s);
+        endgame_edges_init();
 #ifdef __BMI2__
     for (int place = 0; place < 8; place++)
         for (unsigned bits = 0; bits < 256; bits++) {

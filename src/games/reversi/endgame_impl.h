@@ -70,9 +70,6 @@ struct GameSolver {
     LastLine last_line[64][4];  /* per square, its line on each axis */
     uint8_t last_flips[8][256]; /* [place][discs of the mover by place] */
 #endif
-    /* 8x8: the stable discs of an edge, [mine << 8 | theirs] by place on it */
-    uint8_t edge_stable[256 * 256];
-    uint64_t column_squares[256];  /* an edge's places back to squares of column a */
     /* per search */
     uint64_t nodes, next_poll;
     const SolverPoll *poll;
@@ -174,7 +171,8 @@ static inline int node_trust(const GameSolver *s, int empties)
 
 /* endgame_last.c */
 uint64_t endgame_stable_discs(const GameSolver *s, uint64_t p, uint64_t o);
-void endgame_edges_init(GameSolver *s);
+/* Build the 8x8 edges' stability table; any thread, any number of times. */
+void endgame_edges_init(void);
 /* A position of 0..4 empties, exactly. */
 int endgame_solve_few(GameSolver *s, uint64_t p, uint64_t o, int alpha, int beta, int empties,
                       uint64_t empty, unsigned parity);

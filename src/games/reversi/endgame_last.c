@@ -8,11 +8,18 @@
  */
 #include "games/reversi/endgame_impl.h"
 
+#include <pthread.h>
+
 #ifdef __BMI2__
 #include <immintrin.h>
 #endif
 
 /* ---- stability ------------------------------------------------------------ */
+
+/* The stable discs of an 8-square edge, [mine << 8 | theirs] by place on
+ * it (the same for every solver: built once, endgame_edges_init). */
+static uint8_t edge_stable[256 * 256];
+static uint64_t column_squares[256]; /* an edge's places back to squares of column a */
 
 /* The discs of `mine` that `theirs` flanks when `theirs` plays `at` on an
  * 8-square line (bit k: the line's k-th square). */
@@ -34,7 +41,7 @@ static unsigned line_flips(unsigned theirs, unsigned mine, int at)
  * from the same of every line one move on (a disc stays stable when it
  * stays mine and stable after whichever side fills whichever empty square:
  * a move on an edge may be legal by another line and flip nothing here). */
-static unsigned edge_stable_from_next(const GameSolver *s, unsigned mine, unsigned theirs)
+static unsigned edge_stable_from_next(unsigned mine, unsigned theirs)
 {
     unsigned stable = mine;
     for (int at = 0; at < 8 && stable; at++) {
@@ -42,9 +49,9 @@ static unsigned edge_stable_from_next(const GameSolver *s, unsigned mine, unsign
         if ((mine | theirs) & bit)
             continue;
         const unsigned taken = line_flips(theirs, mine, at);
-        stable &= s->edge_stable[(mine & ~taken) << 8 | (theirs | taken | bit)];
+        stable &= edge_stable[(mine & ~taken) << 8 | (theirs | taken | bit)];
         const unsigned won = line_flips(mine, theirs, at);
-        stable &= s->edge_stable[(mine | won | bit) << 8 | (theirs & ~won)];
+        stable &= edge_stable[(mine | won | bit) << 8 | (theirs & ~won)];
     }
     return stable;
 }
@@ -58,31 +65,36 @@ static inline unsigned column_a_places(uint64_t b)
 
 /* The edges' table, lines with fewer empties first: a line's moves lead
  * to lines with one empty less. */
-void endgame_edges_init(GameSolver *s)
+static void build_edges(void)
 {
     for (int empties = 0; empties <= 8; empties++)
         for (unsigned mine = 0; mine < 256; mine++)
             for (unsigned theirs = 0; theirs < 256; theirs++)
                 if (!(mine & theirs) && 8 - __builtin_popcount(mine | theirs) == empties)
-                    s->edge_stable[mine << 8 | theirs] =
-                        (uint8_t)edge_stable_from_next(s, mine, theirs);
+                    edge_stable[mine << 8 | theirs] = (uint8_t)edge_stable_from_next(mine, theirs);
     for (unsigned places = 0; places < 256; places++) {
         uint64_t squares = 0;
         for (int k = 0; k < 8; k++)
             if (places >> k & 1)
                 squares |= 1ULL << (8 * k);
-        s->column_squares[places] = squares;
+        column_squares[places] = squares;
     }
 }
 
-/* The 8x8 board's stable discs of `o` on its four edges, by table. */
-static inline uint64_t edge_stable_discs(const GameSolver *s, uint64_t p, uint64_t o)
+void endgame_edges_init(void)
 {
-    uint64_t stable = s->edge_stable[(o & 0xFF) << 8 | (p & 0xFF)];
-    stable |= (uint64_t)s->edge_stable[(o >> 56) << 8 | (p >> 56)] << 56;
-    stable |= s->column_squares[s->edge_stable[column_a_places(o) << 8 | column_a_places(p)]];
-    stable |= s->column_squares[s->edge_stable[column_a_places(o >> 7) << 8 |
-                                               column_a_places(p >> 7)]] << 7;
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, build_edges);
+}
+
+/* The 8x8 board's stable discs of `o` on its four edges, by table. */
+static inline uint64_t edge_stable_discs(uint64_t p, uint64_t o)
+{
+    uint64_t stable = edge_stable[(o & 0xFF) << 8 | (p & 0xFF)];
+    stable |= (uint64_t)edge_stable[(o >> 56) << 8 | (p >> 56)] << 56;
+    stable |= column_squares[edge_stable[column_a_places(o) << 8 | column_a_places(p)]];
+    stable |= column_squares[edge_stable[column_a_places(o >> 7) << 8 | column_a_places(p >> 7)]]
+              << 7;
     return stable;
 }
 
@@ -104,7 +116,7 @@ uint64_t endgame_stable_discs(const GameSolver *s, uint64_t p, uint64_t o)
     uint64_t edges = 0;
     if (s->full_8x8) {
         bb_full_lines(filled, ok);
-        edges = edge_stable_discs(s, p, o);
+        edges = edge_stable_discs(p, o);
     } else {
         for (int a = 0; a < 4; a++) {
             ok[a] = 0;
