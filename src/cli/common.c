@@ -65,7 +65,7 @@ Game *cli_game_open(const char *id, const GameOption *opts, int nopts, Err *err)
     return g;
 }
 
-Game *cli_open_game(const char *id, const CliGameOpts *go, const char *position,
+Game *cli_game_open_at(const char *id, const CliGameOpts *go, const char *position,
                     void *state)
 {
     Err err = {{0}};

@@ -26,7 +26,7 @@ static int compare_cmd(int argc, char **argv)
     if (n < 0)
         return EXIT_USAGE;
     _Alignas(16) unsigned char root[GAME_MAX_STATE];
-    Game *g = cli_open_game(a.game, &a.go, a.position, root);
+    Game *g = cli_game_open_at(a.game, &a.go, a.position, root);
     if (!g)
         return EXIT_USAGE;
     CliRow *rows = calloc((size_t)n, sizeof *rows);

@@ -111,7 +111,7 @@ static int grid_cmd(int argc, char **argv)
     if (nalgo < 0)
         return EXIT_USAGE;
     _Alignas(16) unsigned char start[GAME_MAX_STATE];
-    Game *g = cli_open_game(a.game, &a.go, a.position, start);
+    Game *g = cli_game_open_at(a.game, &a.go, a.position, start);
     if (!g)
         return EXIT_USAGE;
     const int span = hi - lo + 1;

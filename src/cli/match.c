@@ -366,7 +366,7 @@ static int match_cmd(int argc, char **argv)
             return cli_fail("match: --%s: %s", p ? "second" : "first", err.msg);
     }
     _Alignas(16) unsigned char start[GAME_MAX_STATE];
-    Game *g = cli_open_game(id, &go, position, start);
+    Game *g = cli_game_open_at(id, &go, position, start);
     if (!g)
         return EXIT_USAGE;
     Game *player_game[2];

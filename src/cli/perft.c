@@ -39,7 +39,7 @@ static int perft_run(int argc, char **argv)
         return cli_fail("perft: --depth N is required");
 
     _Alignas(16) unsigned char state[GAME_MAX_STATE];
-    Game *g = cli_open_game(id, &go, position, state);
+    Game *g = cli_game_open_at(id, &go, position, state);
     if (!g)
         return EXIT_USAGE;
     uint64_t total = 0;

@@ -57,7 +57,7 @@ static int run_play(int argc, char **argv)
     if (!game)
         return cli_fail("play: which game? (reversi, kalah, gogo, ...)");
     unsigned char state[GAME_MAX_STATE];
-    Game *g = cli_open_game(game, &go, NULL, state);
+    Game *g = cli_game_open_at(game, &go, NULL, state);
     if (!g)
         return EXIT_USAGE;
     for (int i = 0; i < 2; i++) {

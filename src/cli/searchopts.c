@@ -274,7 +274,7 @@ int cli_search_one(const Game *g, const void *root, const SearchConfig *cfg, Cli
 int cli_search_and_print(const CliSearchArgs *a, CliRootHook before)
 {
     _Alignas(16) unsigned char root[GAME_MAX_STATE];
-    Game *g = cli_open_game(a->game, &a->go, a->position, root);
+    Game *g = cli_game_open_at(a->game, &a->go, a->position, root);
     if (!g)
         return EXIT_USAGE;
     static CliRow row;

@@ -28,7 +28,7 @@ static int show_run(int argc, char **argv)
     if (!id)
         return cli_fail("show: which game? (yomi show GAME [--position POS])");
     _Alignas(16) unsigned char state[GAME_MAX_STATE];
-    Game *g = cli_open_game(id, &go, position, state);
+    Game *g = cli_game_open_at(id, &go, position, state);
     if (!g)
         return EXIT_USAGE;
     char buf[4096];

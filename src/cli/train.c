@@ -344,7 +344,7 @@ static int selfplay(const CliGameOpts *go, long games, int depth, int exact, uin
                     int threads, Sample **out, size_t *n)
 {
     _Alignas(16) unsigned char start[GAME_MAX_STATE];
-    Game *g = cli_open_game("reversi", go, NULL, start);
+    Game *g = cli_game_open_at("reversi", go, NULL, start);
     if (!g)
         return EXIT_USAGE;
     Selfplay sp = {.g = g, .games = games, .depth = depth, .exact = exact, .seed = seed,

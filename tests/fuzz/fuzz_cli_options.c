@@ -31,7 +31,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     if (!bad && a.game) {
         _Alignas(16) unsigned char root[GAME_MAX_STATE];
-        Game *g = cli_open_game(a.game, &a.go, a.position, root);
+        Game *g = cli_game_open_at(a.game, &a.go, a.position, root);
         if (g) {
             Move moves[GAME_MAX_MOVES];
             if (g->ops->legal_moves(g, root, moves) < 0)

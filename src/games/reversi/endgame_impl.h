@@ -48,6 +48,7 @@ typedef struct {
     int bits;           /* entries in use: 2^bits */
     int bits_max;       /* entries mapped */
     int bits_touched;   /* the most ever in use: what a real clear zeroes */
+    int bits_start;     /* entries in use after a clear */
     uint64_t evictions; /* entries of this generation taken over since the last growth */
 } TtTable;
 

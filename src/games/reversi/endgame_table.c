@@ -55,15 +55,6 @@ static void tt_grow(const GameSolver *s, TtTable *t)
     }
 }
 
-/* Entries in use after a clear: the near table is small enough to use
- * whole from the start. */
-static int tt_start_bits(const GameSolver *s, const TtTable *t)
-{
-    if (t == &s->near)
-        return t->bits_max;
-    return t->bits_max - 3 < TT_START_BITS ? t->bits_max - 3 : TT_START_BITS;
-}
-
 /* The entry of (p, o): its own, or else the bucket's one worth less,
  * taken over with no bounds and no move (bigger subtrees stay). */
 static inline TtEntry *tt_claim(GameSolver *s, uint64_t p, uint64_t o, int empties)
@@ -170,9 +161,13 @@ bool endgame_tt_open(GameSolver *s, int table_mb)
         return false;
     }
     s->gen = 1; /* the zeroed entries are of generation 0: free */
+    /* The near table is small enough to use whole from the start; the far
+     * one starts at 2^TT_START_BITS entries, at most an eighth of it. */
+    s->near.bits_start = near_bits;
+    s->far.bits_start = far_bits - 3 < TT_START_BITS ? far_bits - 3 : TT_START_BITS;
     TtTable *both[2] = {&s->near, &s->far};
     for (int i = 0; i < 2; i++)
-        both[i]->bits = both[i]->bits_touched = tt_start_bits(s, both[i]);
+        both[i]->bits = both[i]->bits_touched = both[i]->bits_start;
     return true;
 }
 
@@ -189,7 +184,7 @@ void endgame_tt_clear(GameSolver *s)
     for (int i = 0; i < 2; i++) {
         if (wrapped)
             memset(both[i]->entry, 0, sizeof(TtEntry) << both[i]->bits_touched);
-        both[i]->bits = tt_start_bits(s, both[i]);
+        both[i]->bits = both[i]->bits_start;
         both[i]->evictions = 0;
     }
 }
