@@ -21,26 +21,12 @@
 static uint8_t edge_stable[256 * 256];
 static uint64_t column_squares[256]; /* an edge's places back to squares of column a */
 
-/* The discs of `mine` that `theirs` flanks when `theirs` plays `at` on an
- * 8-square line (bit k: the line's k-th square). */
-static unsigned line_flips(unsigned theirs, unsigned mine, int at)
-{
-    unsigned flips = 0;
-    for (int step = -1; step <= 1; step += 2) {
-        unsigned run = 0;
-        int k = at + step;
-        for (; k >= 0 && k < 8 && (mine >> k & 1); k += step)
-            run |= 1u << k;
-        if (k >= 0 && k < 8 && (theirs >> k & 1))
-            flips |= run;
-    }
-    return flips;
-}
-
 /* The discs of `mine` that no sequence of moves on the line can flip,
  * from the same of every line one move on (a disc stays stable when it
  * stays mine and stable after whichever side fills whichever empty square:
- * a move on an edge may be legal by another line and flip nothing here). */
+ * a move on an edge may be legal by another line and flip nothing here).
+ * The line is row 1 of an otherwise empty board, so the board's own
+ * flips are the line's. */
 static unsigned edge_stable_from_next(unsigned mine, unsigned theirs)
 {
     unsigned stable = mine;
@@ -48,9 +34,9 @@ static unsigned edge_stable_from_next(unsigned mine, unsigned theirs)
         const unsigned bit = 1u << at;
         if ((mine | theirs) & bit)
             continue;
-        const unsigned taken = line_flips(theirs, mine, at);
+        const unsigned taken = (unsigned)bb_flips(theirs, mine, at);
         stable &= edge_stable[(mine & ~taken) << 8 | (theirs | taken | bit)];
-        const unsigned won = line_flips(mine, theirs, at);
+        const unsigned won = (unsigned)bb_flips(mine, theirs, at);
         stable &= edge_stable[(mine | won | bit) << 8 | (theirs & ~won)];
     }
     return stable;
@@ -67,6 +53,7 @@ static inline unsigned column_a_places(uint64_t b)
  * to lines with one empty less. */
 static void build_edges(void)
 {
+    bb_init();
     for (int empties = 0; empties <= 8; empties++)
         for (unsigned mine = 0; mine < 256; mine++)
             for (unsigned theirs = 0; theirs < 256; theirs++)
