@@ -48,7 +48,7 @@ Game *cli_game_open(const char *id, const GameOption *opts, int nopts, Err *err)
 /* Open the game (cli_game_open) and set `state` to --position or the
  * start.  Prints the error and returns NULL on failure. */
 Game *cli_game_open_at(const char *id, const CliGameOpts *go, const char *position,
-                    void *state);
+                       void *state);
 
 /* Parse a non-negative integer option value; -1 + message when bad. */
 int cli_parse_int(const char *opt, const char *text, long lo, long hi, long *out);

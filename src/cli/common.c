@@ -66,7 +66,7 @@ Game *cli_game_open(const char *id, const GameOption *opts, int nopts, Err *err)
 }
 
 Game *cli_game_open_at(const char *id, const CliGameOpts *go, const char *position,
-                    void *state)
+                       void *state)
 {
     Err err = {{0}};
     Game *g = cli_game_open(id, go ? go->opts : NULL, go ? go->n : 0, &err);
