@@ -85,6 +85,22 @@ not_see() {
 }
 
 # ui_pid: the process id of yomi in the pane (the pane's shell's child).
-ui_pid() { ps -o pid= --ppid "$(T list-panes -t ui -F '#{pane_pid}')" | head -1 | tr -d ' '; }
+# Read from /proc rather than ps: a minimal Debian has no procps.
+ui_pid() { proc_children "$(T list-panes -t ui -F '#{pane_pid}')" | head -1; }
+
+# proc_children PID: the ids of PID's children, one a line.  The parent is
+# the second field after the name in /proc/N/stat; the name may hold spaces
+# and parentheses, so the fields are counted after its last ')'.
+proc_children() {
+    pc_parent=$1
+    for pc_stat in /proc/[0-9]*/stat; do
+        pc_line=$(cat "$pc_stat" 2>/dev/null) || continue
+        # shellcheck disable=SC2086 # split into fields on purpose
+        set -- ${pc_line##*) }
+        [ "${2:-}" = "$pc_parent" ] || continue
+        pc_pid=${pc_stat#/proc/}
+        echo "${pc_pid%/stat}"
+    done
+}
 
 ui_resize() { T resize-window -t ui -x "$1" -y "$2"; }
