@@ -1,7 +1,8 @@
 /* bench_kalah.c - `yomi bench kalah [--big]`: Kalah's exact solutions that
  * take too long for make check, solved by `yomi solve`'s configuration and
- * compared with the published values (tests/data/kalah/solved.txt and
- * issue 8's figures).  Prints time and CPU time: the machine may be shared. */
+ * compared with the published values (tests/data/kalah/solved.txt, and
+ * BENCHMARKS.md for Kalah(6,4)).  Prints time and CPU time: the machine
+ * may be shared. */
 #include <string.h>
 
 #include "cli/searchcli.h"

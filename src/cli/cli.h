@@ -1,4 +1,4 @@
-/* cli.h - the subcommands of `yomi` (cli.md) and what they share. */
+/* cli.h - the subcommands of `yomi` (doc/cli.md) and what they share. */
 #ifndef YOMI_CLI_H
 #define YOMI_CLI_H
 
@@ -9,7 +9,7 @@
 #include "engine/game.h"
 #include "engine/i18n.h"
 
-/* Exit statuses (cli.md). */
+/* Exit statuses (doc/cli.md). */
 enum { EXIT_OK = 0, EXIT_INTERNAL = 1, EXIT_USAGE = 2 };
 
 typedef struct {

@@ -1,5 +1,5 @@
 /* main.c - the one way in: `yomi` starts the UI, `yomi COMMAND ...` runs a
- * subcommand (cli.md). */
+ * subcommand (doc/cli.md). */
 #include <locale.h>
 #include <stdlib.h>
 #include <string.h>

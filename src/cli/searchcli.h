@@ -37,7 +37,7 @@ typedef struct {
 
 /* Search `root` once with a fresh Search; EXIT_OK or an exit status. */
 int cli_search_one(const Game *g, const void *root, const SearchConfig *cfg, CliRow *row);
-/* The rows in cli.md's fields; `list` prints several as a table/array. */
+/* The rows in doc/cli.md's fields; `list` prints several as a table/array. */
 void cli_print_rows(FILE *out, int format, const CliRow *rows, int n, bool list);
 /* Open the game and position `a` names, search once, print one row. */
 /* `before`, if not NULL, prints something about the root first (solve

@@ -1,5 +1,5 @@
 /* searchopts.c - what search, compare, solve, grid and bench share: the
- * search options of cli.md, and the result fields in text, tsv and json. */
+ * search options of doc/cli.md, and the result fields in text, tsv and json. */
 #include <string.h>
 #include <unistd.h>
 
@@ -100,7 +100,7 @@ static void result_values(const CliRow *row, char vals[NFIELDS][1024])
     snprintf(vals[1], 1024, "%s", algo_name(row->cfg.algo));
     /* A solve cut short by --time is not a solve: its depth says how far
      * it got, and with no iteration complete there is no result at all
-     * (cli.md: no partial output presented as a result). */
+     * (doc/cli.md: no partial output presented as a result). */
     const bool unfinished = r->stopped && !r->stats.exact;
     const bool nothing = unfinished && r->stats.depth == 0;
     if (row->cfg.solve && !unfinished)

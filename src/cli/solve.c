@@ -5,7 +5,7 @@
 
 /* --divide: each root move's exact value from the root mover's view
  * (negated when the move hands the turn over), one "MOVE: VALUE" line per
- * move in board order, before the usual result (cli.md's perft --divide). */
+ * move in board order, before the usual result (doc/cli.md's perft --divide). */
 static int print_divide(const Game *g, const void *root, const SearchConfig *cfg)
 {
     Move moves[GAME_MAX_MOVES];

@@ -1,5 +1,5 @@
 /* algos.h - the search algorithms, each as the seeds describe it (see
- * seed-tables.md).  Engine-private.  Every routine searches the position in
+ * doc/seed-tables.md).  Engine-private.  Every routine searches the position in
  * slot `ply` of the context to `depth` plies and returns its value; the
  * first two return it from the first player's view (they are the min/max
  * forms), the others from the side to move's. */

@@ -104,7 +104,7 @@ struct GameOps {
                         int n, int *scores);
 
     /* --- notation --------------------------------------------------- */
-    /* Parse a position in the game's notation (cli.md). 0 ok, -1 + err. */
+    /* Parse a position in the game's notation (doc/cli.md). 0 ok, -1 + err. */
     int (*parse_position)(const Game *g, const char *text, void *state, Err *err);
     void (*format_position)(const Game *g, const void *state, char *buf, size_t len);
     /* Parse a move and check that it is legal in `state`. 0 ok, -1 + err. */
@@ -218,7 +218,7 @@ struct Game {
 extern const GameOps kalah_ops, reversi_ops, gogo_ops;
 const GameOps *const *game_families(void); /* NULL-terminated */
 
-/* Open a game by its CLI id (cli.md: reversi, reversi-6x6, kalah-4x3, gogo,
+/* Open a game by its CLI id (doc/cli.md: reversi, reversi-6x6, kalah-4x3, gogo,
  * minishogi, ...).  NULL + err on an unknown id or a bad option. */
 Game *game_open(const char *id, const GameOption *opts, int nopts, Err *err);
 void game_close(Game *g);
@@ -226,7 +226,7 @@ void game_close(Game *g);
 /* Convenience wrappers used everywhere outside the hot paths. */
 static inline int game_side(const Game *g, const void *s) { return g->ops->side_to_move(g, s); }
 
-/* Generic perft (Edax's convention, see data/reversi/perft.txt): uses the
+/* Generic perft (Edax's convention, see tests/data/reversi/perft.txt): uses the
  * game's hook when it has one. */
 uint64_t game_perft(const Game *g, const void *state, int depth);
 uint64_t game_perft_generic(const Game *g, const void *state, int depth);

@@ -1,4 +1,4 @@
-/* player.c - search options by name, and player specs (cli.md "Players"). */
+/* player.c - search options by name, and player specs (doc/cli.md "Players"). */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>

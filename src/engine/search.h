@@ -78,7 +78,7 @@ enum {
 /* Defaults: negascout, depth 6, best order, table on 16 MB, quiescence on. */
 void search_config_default(SearchConfig *cfg);
 
-/* Names as cli.md spells them ("alphabeta-window", ...). */
+/* Names as doc/cli.md spells them ("alphabeta-window", ...). */
 const char *algo_name(Algo a);
 int algo_parse(const char *name, Algo *a, Err *err);
 
@@ -145,13 +145,13 @@ void search_wait(Search *s, SearchResult *out);
 int search_run(Search *s, const void *root, SearchResult *out, Err *err);
 
 /* ---- options and players (player.c) ---------------------------------
- * One search option by its cli.md name without the dashes: algo, depth,
+ * One search option by its doc/cli.md name without the dashes: algo, depth,
  * solve (on|off), order, table, table-mb, guess, time, nodes, extra-turn,
  * quiescence (on|off), endgame (N, or all).  Returns 1 when set, 0 when `key` is not a search
  * option, -1 + err when the value is bad. */
 int search_config_set(SearchConfig *cfg, const char *key, const char *value, Err *err);
 
-/* A player (cli.md "Players"): `human`, or `ALGO:DEPTH[,KEY=VALUE...]`
+/* A player (doc/cli.md "Players"): `human`, or `ALGO:DEPTH[,KEY=VALUE...]`
  * (DEPTH may be `solve`), e.g. `negascout:6`, `mtdf:8,table=on,order=best`,
  * or an external engine (engine/agent.h: `usi:COMMAND[,KEY=VALUE...]`,
  * `xshogi:COMMAND[,depth=N]`), whose spec is kept whole in `external`.

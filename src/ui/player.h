@@ -1,5 +1,5 @@
 /* player.h - who plays a side: a person, or the engine with a search
- * configuration.  The spelling (cli.md "Players": `human`, or
+ * configuration.  The spelling (doc/cli.md "Players": `human`, or
  * `ALGO:DEPTH[,KEY=VALUE...]`) belongs to the engine (player_parse); the UI
  * adds only a short description for its panels. */
 #ifndef YOMI_UI_PLAYER_H

@@ -7,7 +7,7 @@
  *     yomi-save 1
  *     game reversi-6x6              the id as `yomi` takes it
  *     option start parallel         zero or more variant options
- *     first human                   player specs (cli.md "Players")
+ *     first human                   player specs (doc/cli.md "Players")
  *     second negascout:6
  *     position <start position in the game's notation, rest of the line>
  *     moves

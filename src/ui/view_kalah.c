@@ -2,7 +2,7 @@
  * North's pits numbered from North's left (so right to left on screen),
  * sowing anticlockwise.
  *
- * The view reads the position through the game's own notation (cli.md:
+ * The view reads the position through the game's own notation (doc/cli.md:
  * the 2M+2 counts in sowing order, then the side to move) and makes moves
  * by pit number, so it needs nothing from the game beyond GameOps. */
 #include <ctype.h>

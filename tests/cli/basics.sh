@@ -1,5 +1,5 @@
 #!/bin/sh
-# The command-line contract's basics: help, version, unknown input (cli.md).
+# The command-line contract's basics: help, version, unknown input (doc/cli.md).
 . "$TESTLIB"
 
 run_yomi --help

@@ -1,6 +1,6 @@
 #!/bin/sh
 # The command line in Japanese: help and error lines follow the message
-# language, results (the cli.md contract that scripts read) never do, and
+# language, results (the doc/cli.md contract that scripts read) never do, and
 # po/ja.po translates every message the sources mark.
 . "$TESTLIB"
 top=$(cd "$(dirname "$0")/../.." && pwd)

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Kalah on the command line (cli.md): show, perft, and bad input exiting 2.
+# Kalah on the command line (doc/cli.md): show, perft, and bad input exiting 2.
 . "$TESTLIB"
 
 run_yomi show kalah

@@ -1,5 +1,5 @@
 #!/bin/sh
-# reversi through the command line: perft, divide, show, and bad input (cli.md).
+# reversi through the command line: perft, divide, show, and bad input (doc/cli.md).
 . "$TESTLIB"
 
 run_yomi perft reversi --depth 5

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The searching commands' contract (cli.md): fields, formats, bad input.
+# The searching commands' contract (doc/cli.md): fields, formats, bad input.
 . "$TESTLIB"
 
 run_yomi search reversi-4x4 --solve --algo negascout --order natural --table off --score discs

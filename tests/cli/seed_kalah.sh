@@ -1,5 +1,5 @@
 #!/bin/sh
-# Seed 000: every line of data/seed/kalah-cells.txt (whole games of Kalah
+# Seed 000: every line of tests/data/seed/kalah-cells.txt (whole games of Kalah
 # between two depths; final stores and both players' evaluations) through
 # `yomi grid` in tsv.
 . "$TESTLIB"

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Seeds 001 and 002: every line of data/seed/reversi-cells.txt through the
+# Seeds 001 and 002: every line of tests/data/seed/reversi-cells.txt through the
 # real CLI; value, leaves and table hits must match to the digit.
 . "$TESTLIB"
 

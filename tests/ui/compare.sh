@@ -1,7 +1,7 @@
 #!/bin/sh
 # The compare screen reproduces the seeds' numbers: 4x4 reversi solved in
 # natural order without a table, negamax 60060 leaves and alphabeta 10016,
-# value -8 (seed-tables.md).
+# value -8 (doc/seed-tables.md).
 . "$TESTLIB"
 . "$(dirname "$0")/tmux-lib.sh"
 

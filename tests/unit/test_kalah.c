@@ -2,7 +2,7 @@
 /* test_kalah.c - Kalah's rules on hand-checked positions, the variants and
  * options, the notation and every kind of bad input.
  *
- * Positions are written in yomi's notation (cli.md): the first player's pits
+ * Positions are written in yomi's notation (doc/cli.md): the first player's pits
  * left to right, its store, the second player's pits left to right as the
  * second player sees them, its store, then the side to move.  Each expected
  * position below was worked out by hand from the rules, seed by seed. */

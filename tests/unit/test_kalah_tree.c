@@ -6,7 +6,7 @@
  *    several board sizes, both capture rules and both rule sets;
  *  - the perft counts are also pinned, so a change in both at once shows;
  *  - plain unpruned negamax over the game's own vtable must reproduce the
- *    small lines of data/kalah/solved.txt (published and brute-force values
+ *    small lines of tests/data/kalah/solved.txt (published and brute-force values
  *    computed elsewhere), move by move. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -414,7 +414,7 @@ static void test_solved_small_boards(void **unused)
 
 /* ---- the seed's tables ---------------------------------------------------------- */
 
-/* A throwaway replica of seed 000's `negaalpha` (spec/seed-tables.md), only
+/* A throwaway replica of seed 000's `negaalpha` (doc/seed-tables.md), only
  * to show that the seed rules - the early end above half, the +-72
  * evaluation, the sweep - reproduce the seed's games: the engine's own
  * search lives elsewhere.  An extra turn searches on at the same depth with
@@ -460,7 +460,7 @@ static int seed_negaalpha(SeedSearch *ss, const void *state, int depth, int limi
     return value;
 }
 
-/* The full-handling negaalpha cells of data/seed/kalah-cells.txt that are
+/* The full-handling negaalpha cells of tests/data/seed/kalah-cells.txt that are
  * cheap enough here: whole games, both players' evaluations counted. */
 static void test_seed_games(void **unused)
 {

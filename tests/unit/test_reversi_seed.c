@@ -21,7 +21,7 @@ static Game *open_game(const char *id, const char *key, const char *value)
 
 /* Not the engine: two throwaway searches, just enough to show that the
  * starts, the static orders, the pass rule and disc scoring are the ones
- * that reproduce the seed tables (seed-tables.md). */
+ * that reproduce the seed tables (doc/seed-tables.md). */
 
 static long seed_leaves;
 

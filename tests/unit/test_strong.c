@@ -70,7 +70,7 @@ static void random_position(const Game *g, unsigned seed, int plies, void *state
     }
 }
 
-/* 4x4 reversi from the start is the seeds' -8 (seed-tables.md), and random
+/* 4x4 reversi from the start is the seeds' -8 (doc/seed-tables.md), and random
  * 4x4 positions solve to negascout's values, with every feature set, with
  * yomi's table, the exact memo and none. */
 static void test_reversi_4x4_solves(void **unused)

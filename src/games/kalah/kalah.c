@@ -8,7 +8,7 @@
  * same "relative" frame (own pits 0..M-1, own store M, opponent pits
  * M+1..2M), so the sowing code has a single path for both sides.
  *
- * Two rule sets (spec/seed-tables.md, data/kalah/solved.txt):
+ * Two rule sets (doc/seed-tables.md, tests/data/kalah/solved.txt):
  *   standard: the game ends when one side's pits are empty, the seeds left
  *             go to their owner's store, the score is the store difference;
  *   seed:     seed 000's conventions: a store above half the seeds also ends

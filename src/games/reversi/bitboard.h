@@ -244,7 +244,7 @@ static inline void bb_full_lines(uint64_t filled, uint64_t full[4])
     full[3] = up9 & down9;
 }
 
-/* Perft from (p to move, o), Edax's convention (data/reversi/perft.txt):
+/* Perft from (p to move, o), Edax's convention (tests/data/reversi/perft.txt):
  * a pass is a ply, a finished game is a leaf only at the last ply.
  * `valid` is the board's mask of squares. */
 uint64_t bb_perft(uint64_t p, uint64_t o, uint64_t valid, int depth);

@@ -1,4 +1,4 @@
-/* notation.c - reversi positions and moves as text (cli.md), and the board
+/* notation.c - reversi positions and moves as text (doc/cli.md), and the board
  * that `yomi show` prints. */
 #include <ctype.h>
 #include <stdarg.h>
