@@ -125,13 +125,12 @@ static inline int eval_sort_depth(const GameSolver *s, int empties)
  * discs of the evaluation alone (sort_depth 0), which guesses worse.
  * The searched evaluation's window stops EVAL_SORT_DELTA discs below
  * alpha (Edax's margin): a move that far below only needs to sort late,
- * not to be valued (FFO #20-#39 0.9% fewer instructions, #40-#49 the
- * same positions within 0.2%; 4 discs saved more on #20-#39 but cost
- * 1.1% more positions on #40-#49).
+ * not to be valued (fewer instructions for the same positions; a
+ * narrower margin cost positions).
  * Mobility alone misorders the big nodes, where the game is still a
- * midgame: with the searched evaluation from 18 empties FFO #40-#47 take
- * 28% fewer positions, #48 80% fewer; the evaluation alone at 14-17
- * empties then saves another 10% on #20-#39 and 7% on #40-#49. */
+ * midgame: the searched evaluation from 18 empties, and the evaluation
+ * alone at 14-17, measured far fewer positions on the FFO sets
+ * (BENCHMARKS.md, "Reversi endgame: FFO"). */
 static int order_moves(GameSolver *s, uint64_t p, uint64_t o, uint64_t moves, uint64_t empty,
                        unsigned parity, const TtTable *prefetch, int sort_depth, int alpha,
                        MoveItem *list)
@@ -191,10 +190,9 @@ static inline MoveItem next_best(MoveItem *list, int i, int n)
 /* Enhanced transposition cutoff: a child the table already knows to be
  * bad enough for the opponent refutes this node without a search.  From
  * 11 empties rather than 12 (the children's entries are prefetched while
- * the moves are ordered): 1.1% fewer positions on FFO #20-#39, 1.4% on
- * #40-#49, 2.3% on #50 and 1.0% on #53, for about the same time on the
- * big solves and a median 4% less on #20-#39 (alternating runs); from
- * 10, #40-#49 1.8% fewer positions but #45-#49 3% slower. */
+ * the moves are ordered): measured, fewer positions in the same time or
+ * less; from 10 the extra probes cost more time than their positions
+ * save (BENCHMARKS.md). */
 static bool etc_cut(GameSolver *s, uint64_t p, uint64_t o, int empties, const MoveItem *list,
                     int n, int beta, int *value, int *move)
 {
@@ -219,8 +217,8 @@ static bool etc_cut(GameSolver *s, uint64_t p, uint64_t o, int empties, const Mo
 /// The cut goes into the table with the shallow search's best move (none
 /// for a cut below the window): a revisit of the node in the pass costs
 /// nothing, and the exact pass tries that move first where the cut was
-/// high and skips the evaluation in the order where it was low (ts22 4%
-/// fewer positions, s20 2.5%, #40-#49 0.6%; #20-#39 0.3% more).
+/// high and skips the evaluation in the order where it was low (measured:
+/// fewer positions on the bigger solves, BENCHMARKS.md).
 static bool probcut(GameSolver *s, uint64_t p, uint64_t o, int alpha, int beta, int empties,
                     int *value, int *move)
 {
@@ -259,14 +257,12 @@ static bool probcut(GameSolver *s, uint64_t p, uint64_t o, int alpha, int beta, 
 /// mobility alone guesses worst.  Except at a node expected to fail low:
 /// every move must be searched whatever the order, so the evaluation's part
 /// of the order is not paid for.  Expected where a selective pass saw the
-/// node fail low (FFO #20-#39 and a self-play set: 1% fewer positions or
-/// the same, 1-8% less time), and at an all node by its place in the tree
-/// (`type`: the first child of a cut node, every child of an all node),
-/// which in FFO #50's exact pass failed low 99.6% of the time at 8
-/// empties, 99.9% from 12 (#40-#49 0.5% more positions, 4% less time;
-/// #50 12% less).  Its other moves are not cheaper to order by less: the
-/// mobility sort also puts the small subtrees first, whose table entries
-/// then serve the later ones (#50 3% more positions in parity order).
+/// node fail low, and at an all node by its place in the tree (`type`:
+/// the first child of a cut node, every child of an all node), which
+/// nearly always fails low: both measured less time for about the same
+/// positions (BENCHMARKS.md).  Its other moves are not cheaper to order by
+/// less: the mobility sort also puts the small subtrees first, whose table
+/// entries then serve the later ones (parity order measured more positions).
 static int search_deep(GameSolver *s, uint64_t p, uint64_t o, int alpha, int beta, int empties,
                        uint64_t empty, unsigned parity, bool passed, int *best_move, NodeType type)
 {
@@ -383,10 +379,9 @@ static int search_deep(GameSolver *s, uint64_t p, uint64_t o, int alpha, int bet
 /// shallow search's fixed order of squares (corners, edges, the inside,
 /// next to corners) and not sorted.  Nearly every inner node of the guess,
 /// sort and ProbCut searches is one of these, and the fastest-first sort
-/// cost more than the evaluations its cutoffs spared: FFO #20-#39 (lines
-/// 7-19) 5.3% fewer instructions for 0.2% more positions, #45-#49 0.6%
-/// more positions.  (Squares in bit order: 0.3% more positions, and #20-#39
-/// no faster.)
+/// cost more than the evaluations its cutoffs spared (measured: fewer
+/// instructions for slightly more positions; squares in bit order gave
+/// more positions and no speed; BENCHMARKS.md).
 static int guess_frontier(GameSolver *s, uint64_t p, uint64_t o, uint64_t moves, uint64_t empty,
                           int beta)
 {
@@ -412,24 +407,23 @@ static int guess_frontier(GameSolver *s, uint64_t p, uint64_t o, uint64_t moves,
 /// The first guess: a plain alpha-beta GUESS_DEPTH plies deep with the pattern
 /// evaluation at the leaves (in 1/REVAL_SCALE discs), fastest-first order above
 /// its last ply (guess_frontier) and no table lookups.  Its value, rounded to
-/// the nearest possible score, is where the root's first window goes: measured
-/// on FFO #40-#47, a window of one value around it and a re-search on the side
-/// it failed cuts the positions by about 30% against the full window.  Its depth
+/// the nearest possible score, is where the root's first window goes: a window
+/// of one value around it and a re-search on the side it failed take far fewer
+/// positions than the full window (measured on the FFO sets).  Its depth
 /// is a matter of time more than of positions: a guess position costs several
 /// times a solver's (the evaluation at each leaf, the move order at each inner
-/// node), and 10 plies took 12% of the time of FFO #20-#39; at 7 plies that is
-/// 1%, while the solver's positions barely move (#20-#39 +1%, ts22 -1%, #40-#49
-/// -10%, s20 +8%; 8 and 9 plies were worse on the whole, 6 much worse).  Its
+/// node), so at 7 plies rather than 10 the guess costs a small share of the
+/// time where it had cost a noticeable one, while the solver's positions barely
+/// move (8 and 9 plies were worse on the whole, 6 much worse).  Its
 /// nodes with HINT_MARGIN plies or more still to go beyond the sort search the
 /// exact search would run there (the evaluation alone below EVAL_SORT_MIN
 /// empties) also leave their best move in the table (an entry with no bounds,
 /// where the table has nothing): the exact search tries that move first, a
 /// deeper opinion than its own order's in the top plies, which hold nearly all
 /// the work.  A small share of what Edax gains from selective searches before an
-/// exact one, for the price of the guess already made: FFO #20-#39 and #40-#49
-/// take about 20% fewer positions.  Hints no deeper than the order's own search
-/// cost positions (#51 and #52, 27 empties, took 40-60% more with every guess
-/// node leaving one).
+/// exact one, for the price of the guess already made (measured: fewer positions
+/// up to 26 empties).  Hints no deeper than the order's own search cost
+/// positions (BENCHMARKS.md, "Reversi endgame: FFO").
 static int guess_search(GameSolver *s, uint64_t p, uint64_t o, int depth, int alpha, int beta,
                         bool passed)
 {
@@ -513,16 +507,10 @@ static int selective_passes(int empties)
 /// the work, which the next pass tries first.  The passes go around the
 /// guess, each with a wider margin (a cut less often wrong); the exact pass
 /// goes around the last pass's value, a better guess than the guess.
-/// Measured against one pass of 9 discs around the guess (positions):
-/// the exact pass around the pass's value, FFO #40-#49 -14%, #20-#39 -4%;
-/// a second pass of 13 discs from 22 empties, #40-#48 a further -6%,
-/// #49-#52 (26-27 empties) -15 to -22% but #50 +9%; a third of 18 from 28
-/// empties, #53 4.0 G positions with one pass, 2.8 G with two, 2.3 G with
-/// three (a fourth of 24: 2.4 G).  The second pass at 15 discs rather
-/// than 13: #20-#39 -4.5%, #40-#49 +0.5%, #50-#52 -1.5%, #53 -0.8% (11,
-/// 17 and 20 were worse; 7 or 11 for the first, much worse).  Passes
-/// around the previous pass's value instead of the guess: #53 -2.4%,
-/// #41-#49 -0.15%, but #55 +4% and #57 +68%.
+/// The number of passes, where each starts and their margins were each
+/// measured on the FFO sets (BENCHMARKS.md, "Reversi endgame: FFO");
+/// passes around the previous pass's value instead of the guess gained a
+/// little on some positions and cost others far more.
 static int search_root(GameSolver *s, uint64_t p, uint64_t o, int alpha, int beta, int empties,
                        uint64_t empty, unsigned parity, int *sq)
 {
@@ -629,9 +617,9 @@ static void init_geometry(GameSolver *s, const Reversi *r)
     /* The stability bound needs many stable opponent discs to cut, so it is
      * only worth computing when alpha is already high; nearer the end the
      * bar is lower.  2e - 2 on 8x8, about Edax's bar (6 at 4 empties, 14
-     * at 8, 38 at 20): against 2e + 4, FFO #50 takes 42% fewer positions,
-     * #45 31%, #41-#49 15%, for 0.3% more instructions on #20-#39 (a bar
-     * of 2e - 4 cost 1.3% there, 2e - 8 7%, for a few % fewer positions). */
+     * at 8, 38 at 20): against 2e + 4 the big solves take far fewer
+     * positions for a few more instructions, and lower bars cost more
+     * instructions than their positions save (BENCHMARKS.md). */
     for (int e = 0; e <= 64; e++) {
         const int t = 2 * e - 2;
         s->stability_min[e] = t * s->squares / 64;

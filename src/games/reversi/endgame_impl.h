@@ -115,15 +115,12 @@ static inline int score_end(const GameSolver *s, uint64_t p, int empties)
 /// megabytes each of their probes misses every cache and the TLB.  So they
 /// get a table of a few tens of megabytes that stays in the caches, and
 /// the big nodes, whose entries are worth keeping for the whole solve,
-/// have the big one to themselves.  FFO #50 (26 empties), with the whole
-/// table at 1 GB before: 884 M positions in 56-58 s, with a near table
-/// to 12 empties 913 M in 41 s; at 128 MB, 47.5 s -> 43.2 s; #45-#49 about
-/// 8% less time for 2% more positions.  (The near table to 10 empties cut
-/// less time, to 14 no more.)  Its size is a trade: the big solves lose
-/// the entries their later passes would find there.  At 1 GB, FFO #53
-/// took 2.61 G positions in 100-102 s with 2^20 near entries (24 MB),
-/// 2.38 G in 94 s with 2^21 (48 MB), 2.31 G in 97-99 s with 2^22; #50-#52
-/// the same time with 2^20 or 2^21 (endgame_tt_open).
+/// have the big one to themselves: measured, much less time on the big FFO
+/// solves for a few more positions (the near table to 12 empties; to 10
+/// it saved less, to 14 no more).  Its size is a trade: the big solves lose
+/// the entries their later passes would find there, and in a bigger one
+/// each position costs more; 2^21 entries (48 MB) measured best
+/// (endgame_tt_open; BENCHMARKS.md, "Reversi endgame: FFO").
 static inline TtTable *tt_of(GameSolver *s, int empties)
 {
     return empties <= NEAR_MAX ? &s->near : &s->far;
@@ -183,7 +180,7 @@ int endgame_search_shallow(GameSolver *s, uint64_t p, uint64_t o, int alpha, int
 
 /* Any position of 0..SHALLOW_MAX empties, exactly: from the deep search
  * nearly always the shallow one, called straight (a dispatch through
- * one function cost 0.4% more instructions on FFO #20-#39). */
+ * one function cost more instructions). */
 static inline int endgame_solve_small(GameSolver *s, uint64_t p, uint64_t o, int alpha, int beta,
                                       int empties, uint64_t empty, unsigned parity)
 {

@@ -93,9 +93,8 @@ static inline uint64_t edge_stable_discs(uint64_t p, uint64_t o)
 /// edge disc can only be flipped along its edge, so the table is exact for
 /// it, and it knows runs the neighbour rule misses (a run walled in by the
 /// other colour, "- O X X X O"), while the fixed point below, seeded with
-/// whole edges, settles in fewer rounds.  FFO #45-#49: 0.6% fewer
-/// positions, 1.9% less time (8 alternating pairs); #20-#39 0.04% fewer
-/// positions, median 4.25 s against 4.73 s (8 alternating runs each).
+/// whole edges, settles in fewer rounds (measured: slightly fewer
+/// positions and less time, BENCHMARKS.md).
 uint64_t endgame_stable_discs(const GameSolver *s, uint64_t p, uint64_t o)
 {
     const uint64_t filled = p | o;
@@ -189,7 +188,7 @@ static inline uint64_t try_flips(const GameSolver *s, uint64_t p, uint64_t o, in
 }
 
 /* The last two and three empties are inlined into their callers (a call
- * costs as much as their work: 10% fewer instructions in all); the rare
+ * costs as much as their work, measured in instructions); the rare
  * pass leaves through an out-of-line function so that they never call
  * themselves. */
 static int solve_2_pass(GameSolver *s, uint64_t p, uint64_t o, int alpha, int beta, int x1,
@@ -281,7 +280,7 @@ static int solve_4(GameSolver *s, uint64_t p, uint64_t o, int alpha, int beta, u
 
     s->nodes++;
     /* stability_bound() spelt out: through the helper this hottest routine
-     * runs 0.7% more instructions in all (callgrind, FFO lines 9, 10, 13) */
+     * runs measurably more instructions in all (callgrind) */
     if (alpha >= s->stability_min[4]) {
         const int bound = s->squares - 2 * bb_count(endgame_stable_discs(s, p, o));
         if (bound <= alpha)
@@ -338,7 +337,7 @@ int endgame_solve_few(GameSolver *s, uint64_t p, uint64_t o, int alpha, int beta
 
 /* A child's value into its node's best and alpha: true when it cuts.
  * (solve_4 keeps the same lines written out: through this helper the
- * compiler gave it 0.9% more instructions.) */
+ * compiler gave it more instructions.) */
 static inline __attribute__((always_inline)) bool take_value(int v, int *best, int *alpha, int beta)
 {
     if (v <= *best)

@@ -29,9 +29,9 @@ static inline int tt_worth(const GameSolver *s, const TtEntry *e)
 /// The far table in use doubles, up to what is mapped, once a sixteenth of
 /// its entries have been taken over by others of the same search: a small
 /// solve then never touches more than a few megabytes (the kernel zeroes
-/// each page as it is first touched, 0.13 s of FFO #20-#39's ~5 s with all
-/// 128 MB, and a small table stays in the caches), while a big one reaches
-/// the full table early (#40-#49 0.4% more positions, #20-#39 0.2%).
+/// each page as it is first touched, a measurable share of a small solve's
+/// time, and a small table stays in the caches), while a big one reaches
+/// the full table early (for a few more positions, BENCHMARKS.md).
 /// Each entry holds its whole position, so it is moved
 /// to its bucket under one more index bit: old bucket k splits into new
 /// buckets 2k and 2k + 1, which going from the top down are already
