@@ -170,7 +170,7 @@ const ScreenOps screen_compare_setup = {
 
 /* ---- the race ---------------------------------------------------------- */
 
-typedef enum { ROW_WAITING, ROW_RUNNING, ROW_DONE, ROW_FAILED } RowState;
+typedef enum { ROW_WAITING, ROW_RUNNING, ROW_DONE, ROW_FAILED, ROW_NOT_RUN } RowState;
 
 typedef struct {
     Algo algo;
@@ -187,6 +187,7 @@ typedef struct {
     unsigned char root[GAME_MAX_STATE];
     Row rows[ALGO_COUNT];
     int nrows;
+    bool stopped; /* x: the rows still waiting are not started */
     char error[200];
 } Compare;
 
@@ -223,7 +224,7 @@ static void compare_tick(Screen *s)
             running = true;
         }
     }
-    if (running)
+    if (running || c->stopped)
         return;
     for (int i = 0; i < c->nrows; i++) {
         if (c->rows[i].state == ROW_WAITING) {
@@ -286,6 +287,16 @@ static void stop_all(Compare *c)
     }
 }
 
+/* x: the whole run ends, the rows still waiting with it. */
+static void stop_run(Compare *c)
+{
+    stop_all(c);
+    c->stopped = true;
+    for (int i = 0; i < c->nrows; i++)
+        if (c->rows[i].state == ROW_WAITING)
+            c->rows[i].state = ROW_NOT_RUN;
+}
+
 static void compare_free(Screen *s)
 {
     Compare *c = s->data;
@@ -306,12 +317,12 @@ static void compare_key(Screen *s, int key)
         return;
     }
     if (key == 'x') {
-        stop_all(c);
-        app_message(s->app, ST_NORMAL, "%s", _("stopped"));
+        stop_run(c);
         return;
     }
     if (key == 'r') {
         stop_all(c);
+        c->stopped = false;
         for (int i = 0; i < c->nrows; i++)
             c->rows[i] = (Row){.algo = c->rows[i].algo, .state = ROW_WAITING};
         compare_tick(s);
@@ -319,6 +330,39 @@ static void compare_key(Screen *s, int key)
     }
     if (key == '?')
         app_push(s->app, &screen_help, (void *)(uintptr_t)N_("Algorithms"));
+}
+
+/* The line above the keys: how far the run is, or how it ended. */
+static void draw_footer(const Compare *c, Grid *g)
+{
+    int done = 0, pending = 0;
+    uint64_t fewest = UINT64_MAX;
+    for (int i = 0; i < c->nrows; i++) {
+        const Row *r = &c->rows[i];
+        pending += r->state == ROW_WAITING || r->state == ROW_RUNNING;
+        if (r->state == ROW_DONE) {
+            done++;
+            if (r->stats.leaves < fewest)
+                fewest = r->stats.leaves;
+        }
+    }
+    char status[120];
+    if (pending) {
+        snprintf(status, sizeof status, _("Searching: %d of %d done (%s)"), done, c->nrows,
+                 c->rq.concurrent ? _("all at once") : _("one after another"));
+        grid_put(g, g->h - 3, 1, ST_TITLE, status);
+        return;
+    }
+    if (c->stopped || done == 0) {
+        snprintf(status, sizeof status, _("Stopped: %d of %d done"), done, c->nrows);
+        grid_put(g, g->h - 3, 1, ST_BAD, status);
+        return;
+    }
+    int n = snprintf(status, sizeof status, "%s", _("Done. Fewest leaves:"));
+    for (int i = 0; i < c->nrows && n < (int)sizeof status; i++)
+        if (c->rows[i].state == ROW_DONE && c->rows[i].stats.leaves == fewest)
+            n += snprintf(status + n, sizeof status - (size_t)n, " %s", algo_name(c->rows[i].algo));
+    grid_put(g, g->h - 3, 1, ST_GOOD, status);
 }
 
 static void compare_draw(Screen *s, Grid *g)
@@ -353,7 +397,6 @@ static void compare_draw(Screen *s, Grid *g)
                  {47, N_("leaves")}, {57, N_("hits")}, {67, N_("time")}};
     for (int i = 0; i < (int)(sizeof heads / sizeof heads[0]); i++)
         grid_put(g, y, heads[i].x, ST_DIM, _(heads[i].text));
-    int done = 0;
     uint64_t max_leaves = 1;
     for (int i = 0; i < c->nrows; i++)
         if (c->rows[i].stats.leaves > max_leaves)
@@ -364,15 +407,14 @@ static void compare_draw(Screen *s, Grid *g)
         const SearchStats *st = &r->stats;
         int x = grid_printf(g, yy, 1, r->state == ROW_RUNNING ? ST_KEY : ST_NORMAL, "%-16s",
                             algo_name(r->algo));
-        if (r->state == ROW_WAITING) {
-            grid_put(g, yy, x + 1, ST_DIM, _("waiting"));
+        if (r->state == ROW_WAITING || r->state == ROW_NOT_RUN) {
+            grid_put(g, yy, x + 1, ST_DIM, r->state == ROW_WAITING ? _("waiting") : _("not run"));
             continue;
         }
         if (r->state == ROW_FAILED) {
             grid_putn(g, yy, x + 1, ST_BAD, r->error, g->w - x - 2);
             continue;
         }
-        done += r->state == ROW_DONE;
         char best[16] = "-";
         Move bm = r->state == ROW_DONE ? r->result.move : st->best;
         if (bm != MOVE_NONE)
@@ -408,22 +450,7 @@ static void compare_draw(Screen *s, Grid *g)
             grid_put(g, by + 1 + i, 19 + len, ST_DIM, a);
         }
     }
-    char status[120];
-    if (done == c->nrows) {
-        uint64_t fewest = UINT64_MAX;
-        for (int i = 0; i < c->nrows; i++)
-            if (c->rows[i].state == ROW_DONE && c->rows[i].stats.leaves < fewest)
-                fewest = c->rows[i].stats.leaves;
-        int n = snprintf(status, sizeof status, "%s", _("Done. Fewest leaves:"));
-        for (int i = 0; i < c->nrows && n < (int)sizeof status; i++)
-            if (c->rows[i].state == ROW_DONE && c->rows[i].stats.leaves == fewest)
-                n += snprintf(status + n, sizeof status - (size_t)n, " %s", algo_name(c->rows[i].algo));
-        grid_put(g, g->h - 3, 1, ST_GOOD, status);
-    } else {
-        snprintf(status, sizeof status, _("Searching: %d of %d done (%s)"), done, c->nrows,
-                 c->rq.concurrent ? _("all at once") : _("one after another"));
-        grid_put(g, g->h - 3, 1, ST_TITLE, status);
-    }
+    draw_footer(c, g);
     static const char *const keys[] = {"x", N_("stop"), "r", N_("run again"), "?", N_("algorithms"), "Esc",
                                        N_("back"), NULL};
     draw_keys(g, keys);

@@ -28,6 +28,28 @@ not_see "negascout" "unticked algorithms do not run"
 see "Leaves (evaluations)" "the bar chart"
 ui_keys Escape Escape
 see "Compare algorithms" "Esc Esc: back to the menu"
+
+# x stops the whole run, not only the algorithm running: minimax 14 plies
+# deep on 8x8 (which would take hours) is stopped, the four queued after
+# it do not start, and the footer says so.
+ui_keys c
+see "Algorithms (Space ticks)" "the compare form again"
+ui_keys Down Down Down Down Right Right Right Right Right Right
+see "Depth                14" "depth 14"
+ui_keys Down Down Down Space Enter
+see "Compare: reversi, start, depth 14" "five algorithms race, minimax first"
+see "Searching: 0 of 5 done" "minimax runs"
+ui_keys x
+see "Stopped: 0 of 5 done" "x: the footer says the run stopped"
+not_see "Searching" "and nothing searches on"
+case $(ui_screen | grep -c "not run") in 4) ok 0 "the four queued algorithms are marked not run" ;;
+    *) ok 1 "the four queued algorithms are marked not run"; ui_screen | sed 's/^/#   | /' ;; esac
+ui_keys r
+see "Searching: 0 of 5 done" "r runs them again"
+ui_keys x
+see "Stopped: 0 of 5 done" "and x stops them again"
+ui_keys Escape Escape
+see "Compare algorithms" "back to the menu"
 ui_keys q
 see "yomi-exited-0" "quit"
 
