@@ -332,6 +332,44 @@ static void compare_key(Screen *s, int key)
         app_push(s->app, &screen_help, (void *)(uintptr_t)N_("Algorithms"));
 }
 
+/* Leaves as bars on a linear scale from row `top` down to the footer, the
+ * longest bar filling its column: one column when the rows fit, else two
+ * side by side (all ten algorithms fit under the table at 80x24).  On a
+ * shorter terminal the heading counts the bars left out. */
+static void draw_bars(const Compare *c, Grid *g, int top, const Glyphs *gl)
+{
+    enum { NAME_W = 17, LABEL_W = 9 }; /* "alphabeta-window ", " 999.9k  " */
+    int rows = g->h - 3 - (top + 1);
+    if (rows < 1 || c->nrows == 0)
+        return;
+    int columns = c->nrows > rows ? 2 : 1;
+    int per_column = (c->nrows + columns - 1) / columns;
+    if (per_column > rows)
+        per_column = rows;
+    int shown = per_column * columns < c->nrows ? per_column * columns : c->nrows;
+    int column_w = (g->w - 1) / columns, room = column_w - NAME_W - LABEL_W;
+    int x = grid_put(g, top, 1, ST_TITLE, _("Leaves (evaluations)"));
+    if (shown < c->nrows)
+        grid_printf(g, top, x + 2, ST_DIM, _("(%d more: enlarge the terminal)"), c->nrows - shown);
+    uint64_t max_leaves = 1;
+    for (int i = 0; i < c->nrows; i++)
+        if (c->rows[i].stats.leaves > max_leaves)
+            max_leaves = c->rows[i].stats.leaves;
+    for (int i = 0; i < shown; i++) {
+        const Row *r = &c->rows[i];
+        int y = top + 1 + i % per_column, x0 = 1 + i / per_column * column_w;
+        grid_printf(g, y, x0, ST_NORMAL, "%-16s", algo_name(r->algo));
+        int len = (int)((double)r->stats.leaves / (double)max_leaves * room + 0.5);
+        if (r->stats.leaves && len == 0)
+            len = 1;
+        for (int k = 0; k < len; k++)
+            grid_put(g, y, x0 + NAME_W + k, ST_BAR, gl->bar);
+        char leaves[32];
+        fmt_short(r->stats.leaves, leaves, sizeof leaves);
+        grid_put(g, y, x0 + NAME_W + len + 1, ST_DIM, leaves);
+    }
+}
+
 /* The line above the keys: how far the run is, or how it ended. */
 static void draw_footer(const Compare *c, Grid *g)
 {
@@ -397,10 +435,6 @@ static void compare_draw(Screen *s, Grid *g)
                  {47, N_("leaves")}, {57, N_("hits")}, {67, N_("time")}};
     for (int i = 0; i < (int)(sizeof heads / sizeof heads[0]); i++)
         grid_put(g, y, heads[i].x, ST_DIM, _(heads[i].text));
-    uint64_t max_leaves = 1;
-    for (int i = 0; i < c->nrows; i++)
-        if (c->rows[i].stats.leaves > max_leaves)
-            max_leaves = c->rows[i].stats.leaves;
     for (int i = 0; i < c->nrows; i++) {
         Row *r = &c->rows[i];
         int yy = y + 1 + i;
@@ -433,23 +467,7 @@ static void compare_draw(Screen *s, Grid *g)
         if (r->state == ROW_RUNNING)
             grid_put(g, yy, 75, ST_KEY, s->app->glyphs->utf8 ? "\xe2\x80\xa6" : "...");
     }
-    /* Bars: leaves on a linear scale, the longest bar filling the width. */
-    int by = y + c->nrows + 2;
-    if (by < g->h - 4) {
-        grid_put(g, by, 1, ST_TITLE, _("Leaves (evaluations)"));
-        int room = g->w - 32;
-        for (int i = 0; i < c->nrows && by + 1 + i < g->h - 3; i++) {
-            Row *r = &c->rows[i];
-            grid_printf(g, by + 1 + i, 1, ST_NORMAL, "%-16s", algo_name(r->algo));
-            int len = (int)((double)r->stats.leaves / (double)max_leaves * room + 0.5);
-            if (r->stats.leaves && len == 0)
-                len = 1;
-            for (int k = 0; k < len; k++)
-                grid_put(g, by + 1 + i, 18 + k, ST_BAR, s->app->glyphs->bar);
-            fmt_short(r->stats.leaves, a, sizeof a);
-            grid_put(g, by + 1 + i, 19 + len, ST_DIM, a);
-        }
-    }
+    draw_bars(c, g, y + c->nrows + 2, s->app->glyphs);
     draw_footer(c, g);
     static const char *const keys[] = {"x", N_("stop"), "r", N_("run again"), "?", N_("algorithms"), "Esc",
                                        N_("back"), NULL};

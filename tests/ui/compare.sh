@@ -29,6 +29,26 @@ see "Leaves (evaluations)" "the bar chart"
 ui_keys Escape Escape
 see "Compare algorithms" "Esc Esc: back to the menu"
 
+# All ten algorithms ticked: every one has its row and its bar at 80x24
+# (the names counted in the table and the chart, not the title and footer).
+ui_keys c
+see "Algorithms (Space ticks)" "the compare form for all ten"
+ui_keys Down Right Right Down Down Right Down Right Right Down Right
+ui_keys Down Space Down Space Down Down Space Down Space Down Space Down Down Down Down Space
+ui_keys Enter
+see "Done." "all ten finish"
+for a in minimax negamax alphabeta negaalpha alphabeta-window failsoft negascout pvs mtdf yomi; do
+    n=$(ui_screen | sed '1d; /Done\./d' | grep -oE "(^| )$a( |\$)" | wc -l)
+    is "$n" 2 "$a: a row in the table and a bar in the chart"
+done
+ui_resize 80 20
+see "(6 more: enlarge the terminal)" "a shorter terminal: the chart says how many bars it leaves out"
+ui_resize 80 24
+ui_gone "more: enlarge"
+ok $? "80x24 again: all bars"
+ui_keys Escape Escape
+see "Compare algorithms" "back to the menu"
+
 # x stops the whole run, not only the algorithm running: minimax 14 plies
 # deep on 8x8 (which would take hours) is stopped, the four queued after
 # it do not start, and the footer says so.
