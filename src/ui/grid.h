@@ -38,6 +38,7 @@ enum {
     SF_SELECT = 0x400,   /* a selected piece / menu entry */
     SF_PROMO = 0x800,    /* promoted piece */
     SF_BOLD = 0x1000,
+    SF_TARGET = 0x2000,  /* a piece the picked piece can take */
 };
 #define STYLE_BASE(s) ((s) & 0xFF)
 

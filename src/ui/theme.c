@@ -13,7 +13,7 @@
 static bool use_colour;
 
 enum { PAIR_TITLE = 1, PAIR_KEY, PAIR_P0, PAIR_P1, PAIR_LEGAL, PAIR_GOOD, PAIR_BAD,
-       PAIR_BAR, PAIR_PROMO, PAIR_LAST, PAIR_BOARD };
+       PAIR_BAR, PAIR_PROMO, PAIR_LAST, PAIR_BOARD, PAIR_TARGET };
 
 bool theme_init(bool force_mono)
 {
@@ -34,6 +34,7 @@ bool theme_init(bool force_mono)
     init_pair(PAIR_PROMO, COLOR_RED, -1);
     init_pair(PAIR_LAST, COLOR_BLACK, COLOR_YELLOW);
     init_pair(PAIR_BOARD, COLOR_GREEN, -1);
+    init_pair(PAIR_TARGET, COLOR_BLACK, COLOR_GREEN);
     return true;
 }
 
@@ -59,6 +60,10 @@ unsigned long theme_attr(int style)
             a = (a & ~A_COLOR) | COLOR_PAIR(PAIR_PROMO) | A_BOLD;
         if (style & SF_LAST)
             a = (a & ~A_COLOR) | COLOR_PAIR(PAIR_LAST);
+        /* after the last move's: the piece that just moved is often the
+         * one to take, and while a piece is picked that is the news */
+        if (style & SF_TARGET)
+            a = (a & ~A_COLOR) | COLOR_PAIR(PAIR_TARGET);
     } else {
         switch (STYLE_BASE(style)) {
         case ST_DIM: a = A_DIM; break;
@@ -73,6 +78,10 @@ unsigned long theme_attr(int style)
             a |= A_BOLD;
         if (style & SF_LAST)
             a |= A_UNDERLINE | A_BOLD;
+        /* the '*' beside the piece is the mark; reverse would look like
+         * the cursor */
+        if (style & SF_TARGET)
+            a |= A_BOLD;
     }
     if (style & (SF_CURSOR | SF_SELECT))
         a |= A_REVERSE;

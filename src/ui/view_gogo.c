@@ -143,17 +143,24 @@ static void gg_draw(Grid *out, const ViewCtx *ctx)
             bool promoted = false;
             square_of(row, col, &file, &rank);
             GogoPiece p = gogo_piece_at(g, ctx->state, file, rank, &owner, &promoted);
+            bool is_target = target[gogo_square(file, rank)];
             char text[16];
             if (p != GOGO_NONE) {
                 piece_text(gl, p, owner, promoted, text, sizeof text);
                 grid_put(out, y, x, (owner ? ST_P1 : ST_P0) | (promoted ? SF_PROMO : 0), text);
-            } else if (target[gogo_square(file, rank)]) {
+            } else if (is_target) {
                 grid_put(out, y, x + 1, ST_LEGAL, gl->utf8 ? "＊" : "*");
             } else {
                 grid_put(out, y, x + 1, ST_DIM, gl->utf8 ? "・" : ".");
             }
-            if (p != GOGO_NONE && target[gogo_square(file, rank)])
-                grid_flag(out, y, x, cw, SF_BOLD);
+            /* A piece that can be taken keeps its own look (whose it is
+             * matters) and gets the legal-move mark in the cell's free
+             * column, which shows without colour or bold, plus the
+             * target style on the whole cell. */
+            if (p != GOGO_NONE && is_target) {
+                grid_put(out, y, x + cw - 1, ST_LEGAL, "*");
+                grid_flag(out, y, x, cw, SF_TARGET);
+            }
             if (have_last && last.to_file == file && last.to_rank == rank)
                 grid_flag(out, y, x, cw, SF_LAST);
             if (cur && cur->selected && cur->sel_area == 0 && cur->sel_row == row &&

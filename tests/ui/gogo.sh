@@ -50,4 +50,20 @@ see "1.3b3a+" "y promotes"
 ui_keys q y
 see "yomi-exited-0" "quit"
 
+# A picked piece's targets are all marked, the enemy piece it can take
+# too, and without colour: the rook on 3c can take the pawn on 3b.
+printf 'yomi-save 1\ngame gogo\nfirst human\nsecond alphabeta:2\nposition 4k/2p2/2R2/5/K4 b - 1\nmoves\n' >"$ui_tmp/take.yomi"
+ui_start NO_COLOR=1
+ui_keys o
+see "Load game from:" "NO_COLOR: load prompt"
+ui_keys C-u "$ui_tmp/take.yomi" Enter
+see "Sente to move" "a rook facing a pawn"
+not_see "v歩*" "nothing is marked before a piece is picked"
+ui_keys Up Up Right Right Enter
+see "now choose where it goes" "the rook is picked"
+see "│ ・  ・ v歩* ・  ・ │ b" "the pawn it can take is marked"
+see "│ ＊  ＊  飛  ＊  ＊ │ c" "and the empty squares it can reach"
+ui_keys q y
+see "yomi-exited-0" "quit"
+
 done_testing

@@ -263,6 +263,50 @@ static void gogo_pick_promotion_and_drop(void **unused)
     game_close(g);
 }
 
+/* A picked piece's targets are marked, the enemy pieces it can take too:
+ * a '*' in the cell beside the piece (seen without colour or bold) and
+ * SF_TARGET on the cell. */
+static void gogo_picked_piece_marks_its_captures(void **unused)
+{
+    (void)unused;
+    unsigned char st[GAME_MAX_STATE];
+    Game *g = open_game("gogo", "4k/2p2/2R2/5/K4 b - 1", st);
+    Cursor c = {.row = 2, .col = 2, .selected = true, .sel_row = 2, .sel_col = 2};
+    Grid grid;
+    assert_string_equal(draw(g, st, &glyphs_utf8, &c, MOVE_NONE, true, &grid),
+                        "Gote  hand -\n"
+                        "  5   4   3   2   1\n"
+                        "┌────────────────────┐\n"
+                        "│ ・  ・  ・  ・ v玉 │ a\n"
+                        "│ ・  ・ v歩* ・  ・ │ b\n"
+                        "│ ＊  ＊  飛  ＊  ＊ │ c\n"
+                        "│ ・  ・  ＊  ・  ・ │ d\n"
+                        "│ 王  ・  ＊  ・  ・ │ e\n"
+                        "└────────────────────┘\n"
+                        "Sente hand -");
+    /* 3b's pawn (x 9..12 of row 4) can be taken; 1a's king cannot */
+    for (int x = 9; x < 13; x++)
+        assert_true(grid_at(&grid, 4, x)->style & SF_TARGET);
+    assert_int_equal(STYLE_BASE(grid_at(&grid, 4, 12)->style), ST_LEGAL);
+    assert_false(grid_at(&grid, 3, 17)->style & SF_TARGET);
+    grid_free(&grid);
+    assert_string_equal(draw(g, st, &glyphs_ascii, &c, MOVE_NONE, true, NULL),
+                        "Gote  hand -\n"
+                        "  5  4  3  2  1\n"
+                        "+---------------+\n"
+                        "| .  .  .  .  k | a\n"
+                        "| .  .  p* .  . | b\n"
+                        "| *  *  R  *  * | c\n"
+                        "| .  .  *  .  . | d\n"
+                        "| K  .  *  .  . | e\n"
+                        "+---------------+\n"
+                        "Sente hand -");
+    /* without legal marks (the setting), nothing is marked */
+    draw(g, st, &glyphs_ascii, &c, MOVE_NONE, false, NULL);
+    assert_null(strchr(text, '*'));
+    game_close(g);
+}
+
 /* ---- kalah ---------------------------------------------------------------- */
 
 static void kalah_board_after_a_move(void **unused)
@@ -559,6 +603,7 @@ int main(void)
         cmocka_unit_test(reversi_pick_and_cursor),
         cmocka_unit_test(gogo_boards_in_both_glyph_sets),
         cmocka_unit_test(gogo_pick_promotion_and_drop),
+        cmocka_unit_test(gogo_picked_piece_marks_its_captures),
         cmocka_unit_test(kalah_board_after_a_move),
         cmocka_unit_test(player_specs_round_trip),
         cmocka_unit_test(session_undo_redo),
