@@ -616,16 +616,20 @@ void game_screen_draw_common(Screen *s, Grid *g, int *panel_x, int *panel_y)
     *panel_y = py + 4;
 }
 
-static void draw_hint(const GameScreen *gs, Grid *g, int y, int x)
+/* The hint, if one is ready, at (y, x) in rows `w` wide; the rows it
+ * takes, at least one (kept free so the move list does not jump). */
+static int draw_hint(const GameScreen *gs, Grid *g, int y, int x, int w)
 {
     const Driver *d = &gs->driver;
     const Session *se = gs->session;
-    char move[32], value[32];
+    char move[32], value[32], hint[160];
     if (d->hint_move == MOVE_NONE || d->hint_at != se->n)
-        return;
+        return 1;
     se->game->ops->format_move(se->game, session_current(se), d->hint_move, move, sizeof move);
     fmt_value(d->hint_value, value, sizeof value);
-    grid_printf(g, y, x, ST_GOOD, _("Hint: %s (%s) - the cursor is on it"), move, value);
+    snprintf(hint, sizeof hint, _("Hint: %s (%s) - the cursor is on it"), move, value);
+    int rows = grid_put_wrapped(g, y, x, ST_GOOD, hint, w, 2);
+    return rows > 1 ? rows : 1;
 }
 
 int game_screen_draw_search(Screen *s, Grid *g, int y, int x, int w)
@@ -650,8 +654,7 @@ int game_screen_draw_search(Screen *s, Grid *g, int y, int x, int w)
         grid_putn(g, y + 1, x, ST_DIM, _("Live counters appear here"), w);
         grid_putn(g, y + 2, x, ST_DIM, _("while the computer thinks."), w);
         grid_putn(g, y + 3, x, ST_DIM, _("t asks it for a hint."), w);
-        draw_hint(gs, g, y + 5, x);
-        return y + 7;
+        return y + 6 + draw_hint(gs, g, y + 5, x, w);
     }
     grid_putn(g, y, x, ST_TITLE, head, w);
     char nodes[32], leaves[32], hits[32], nps[32], time[32], best[32] = "-", value[32];
@@ -674,44 +677,60 @@ int game_screen_draw_search(Screen *s, Grid *g, int y, int x, int w)
     snprintf(depth, sizeof depth, "%d", st->depth);
     /* the hint searches with the engine's default configuration */
     const char *algorithm = searcher_player ? ui_player_algorithm(searcher_player) : "negascout";
+    /* The algorithm and the best move take a row each: an engine's name
+     * or "G*5d (Gote win in 7)" would not fit in half the panel.  The
+     * counters between them go in pairs when there is room. */
     struct {
         const char *label, *text;
-    } const item[] = {
-        {N_("algorithm"), algorithm}, {N_("depth"), depth},
-        {N_("nodes"), nodes}, {N_("leaves"), leaves}, {N_("hits"), hits}, {N_("nps"), nps},
-        {N_("time"), time}, {N_("best"), best},
+    } const counter[] = {
+        {N_("depth"), depth}, {N_("time"), time}, {N_("nodes"), nodes},
+        {N_("leaves"), leaves}, {N_("hits"), hits}, {N_("nps"), nps},
     };
-    int n = (int)(sizeof item / sizeof item[0]);
+    int n = (int)(sizeof counter / sizeof counter[0]);
     bool two = w >= 40; /* two columns when there is room, else one */
-    int rows = two ? n / 2 : n;
     /* Each column's values start one past its widest label, measured in
      * display columns (at least 10 and 7, the English layout). */
     int label_w[2] = {9, 6};
+    const char *whole_row[] = {N_("algorithm"), N_("best")};
+    for (int i = 0; i < 2; i++)
+        if (grid_text_width(_(whole_row[i])) > label_w[0])
+            label_w[0] = grid_text_width(_(whole_row[i]));
     for (int i = 0; i < n; i++) {
-        int c = two && i % 2, lw = grid_text_width(_(item[i].label));
+        int c = two && i % 2, lw = grid_text_width(_(counter[i].label));
         if (lw > label_w[c])
             label_w[c] = lw;
     }
+    int vx = x + label_w[0] + 1, yy = y + 1;
+    grid_put(g, yy, x, ST_DIM, _("algorithm"));
+    grid_putn(g, yy++, vx, ST_NORMAL, algorithm, x + w - vx);
     for (int i = 0; i < n; i++) {
-        int yy = y + 1 + (two ? i / 2 : i);
-        int xx = x + (two && i % 2 ? 22 : 0);
-        int lw = label_w[two && i % 2] + 1;
-        grid_put(g, yy, xx, ST_DIM, _(item[i].label));
-        int end = grid_putn(g, yy, xx + lw, i == 7 ? ST_KEY : ST_NORMAL, item[i].text,
-                            (two && i % 2 == 0 ? 22 : w) - lw - 1);
-        if (i == 7 && st->best != MOVE_NONE) /* the value is the searcher's */
-            grid_printf(g, yy, end + 1, ST_NORMAL, "(%s %s)", _(gs->view->side_name[searcher]),
-                        value);
+        bool right = two && i % 2;
+        int xx = x + (right ? 22 : 0), lw = label_w[right] + 1;
+        grid_put(g, yy, xx, ST_DIM, _(counter[i].label));
+        grid_putn(g, yy, xx + lw, ST_NORMAL, counter[i].text, (two && !right ? 22 : w) - lw - 1);
+        if (!two || right || i == n - 1)
+            yy++;
     }
+    grid_put(g, yy, x, ST_DIM, _("best"));
+    int end = grid_putn(g, yy, vx, ST_KEY, best, x + w - vx);
+    if (st->best != MOVE_NONE) { /* the value is the searcher's */
+        char whose[80];
+        snprintf(whose, sizeof whose, "(%s %s)", _(gs->view->side_name[searcher]), value);
+        if (end + 1 + grid_text_width(whose) > x + w) { /* under the move when it does not fit */
+            end = vx - 1;
+            yy++;
+        }
+        grid_putn(g, yy, end + 1, ST_NORMAL, whose, x + w - end - 1);
+    }
+    int rows = ++yy - (y + 1);
     if (st->exact && !st->running && st->best != MOVE_NONE) {
-        char solved[48];
+        char solved[48], line[120];
         fmt_solved(st->value, solved, sizeof solved);
-        grid_printf(g, y + 1 + rows, x, ST_KEY, _("solved: %s (%s)"), solved,
-                    _(gs->view->side_name[searcher]));
-        rows++;
+        snprintf(line, sizeof line, _("solved: %s (%s)"), solved, _(gs->view->side_name[searcher]));
+        rows += grid_put_wrapped(g, y + 1 + rows, x, ST_KEY, line, w, 2);
     }
-    draw_hint(gs, g, y + rows + 1, x);
-    return y + rows + 3;
+    rows += draw_hint(gs, g, y + rows + 1, x, w);
+    return y + rows + 2;
 }
 
 void game_screen_draw_moves(Screen *s, Grid *g, int y, int x, int w, int h)

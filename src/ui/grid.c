@@ -150,6 +150,43 @@ int grid_put_field(Grid *g, int y, int x, int style, const char *s, int cols)
     return x + cols;
 }
 
+/* Where the row starting at s ends when it may take `cols` columns. */
+static const char *row_end(const char *s, int cols)
+{
+    const char *p = s, *space = NULL;
+    int w = 0;
+    while (*p) {
+        uint32_t cp;
+        int n = grid_utf8_decode(p, &cp);
+        if (w + grid_cp_width(cp) > cols) {
+            if (cp == ' ')
+                return p;
+            return space ? space : p == s ? p + n : p;
+        }
+        if (cp == ' ' && p > s)
+            space = p;
+        w += grid_cp_width(cp);
+        p += n;
+    }
+    return p;
+}
+
+int grid_put_wrapped(Grid *g, int y, int x, int style, const char *s, int cols, int max_rows)
+{
+    int rows = 0;
+    while (*s && rows < max_rows && cols > 0) {
+        const char *end = row_end(s, cols);
+        char row[512];
+        size_t n = (size_t)(end - s) < sizeof row - 1 ? (size_t)(end - s) : sizeof row - 1;
+        memcpy(row, s, n);
+        row[n] = '\0';
+        grid_putn(g, y + rows++, x, style, row, cols);
+        for (s = end; *s == ' '; s++)
+            ;
+    }
+    return rows;
+}
+
 int grid_printf(Grid *g, int y, int x, int style, const char *fmt, ...)
 {
     char buf[512];

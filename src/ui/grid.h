@@ -72,6 +72,10 @@ int grid_putn(Grid *g, int y, int x, int style, const char *s, int maxcols);
  * same style, cut at a whole character when longer; returns x + cols, so what follows lines up whatever the
  * language (printf's %-20s counts bytes, not columns). */
 int grid_put_field(Grid *g, int y, int x, int style, const char *s, int cols);
+/* Put s from (y, x) in rows of at most `cols` columns, broken after the
+ * last space that fits (anywhere in a word wider than a row: Japanese has
+ * no spaces), at most `max_rows` rows; returns the rows used. */
+int grid_put_wrapped(Grid *g, int y, int x, int style, const char *s, int cols, int max_rows);
 int grid_printf(Grid *g, int y, int x, int style, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 5, 6)))

@@ -50,6 +50,19 @@ see "1.3b3a+" "y promotes"
 ui_keys q y
 see "yomi-exited-0" "quit"
 
+# The panel's best move keeps its value whole at 80 columns: gote's
+# computer finds the mate G*5d, "(Gote win in 1)".
+printf 'yomi-save 1\ngame gogo\nfirst human\nsecond alphabeta:4\nposition 4k/5/5/1r3/K4 w g 1\nmoves\n' >"$ui_tmp/mate.yomi"
+ui_start
+ui_keys o
+see "Load game from:" "load prompt"
+ui_keys C-u "$ui_tmp/mate.yomi" Enter
+see "1.G*5d" "gote mates"
+see "G*5d (Gote win in 1)" "the best move and its value fit on the panel"
+see "algorithm alphabeta" "the algorithm has a row of its own"
+ui_keys q
+see "yomi-exited-0" "quit"
+
 # A picked piece's targets are all marked, the enemy piece it can take
 # too, and without colour: the rook on 3c can take the pawn on 3b.
 printf 'yomi-save 1\ngame gogo\nfirst human\nsecond alphabeta:2\nposition 4k/2p2/2R2/5/K4 b - 1\nmoves\n' >"$ui_tmp/take.yomi"

@@ -72,6 +72,46 @@ static void grid_clips_and_keeps_wide_chars_whole(void **unused)
     grid_free(&g);
 }
 
+static void grid_wraps_at_spaces_or_between_wide_chars(void **unused)
+{
+    (void)unused;
+    Grid g;
+    assert_int_equal(grid_init(&g, 12, 4), 0);
+    assert_int_equal(grid_put_wrapped(&g, 0, 0, ST_NORMAL, "Hint: 2 (+1) - the cursor", 12, 4), 2);
+    grid_to_text(&g, text, sizeof text);
+    assert_string_equal(text, "Hint: 2 (+1)\n- the cursor");
+    grid_clear(&g);
+    /* no space to break at: between kanji, never through one */
+    assert_int_equal(grid_put_wrapped(&g, 0, 0, ST_NORMAL,
+                                      "\xe3\x82\xab\xe3\x83\xbc\xe3\x82\xbd\xe3\x83\xab"
+                                      "\xe3\x81\xae\xe4\xbd\x8d\xe7\xbd\xae", 5, 2), 2);
+    grid_to_text(&g, text, sizeof text);
+    assert_string_equal(text, "\xe3\x82\xab\xe3\x83\xbc\n\xe3\x82\xbd\xe3\x83\xab");
+    grid_clear(&g);
+    assert_int_equal(grid_put_wrapped(&g, 1, 0, ST_NORMAL, "short", 12, 4), 1);
+    assert_int_equal(grid_put_wrapped(&g, 0, 0, ST_NORMAL, "", 12, 4), 0);
+    grid_free(&g);
+}
+
+/* The help screen shows a line from column 2 to one before the edge: at
+ * 80 columns, 77 of them.  Every line of both help files fits. */
+static void help_lines_fit_80_columns(void **unused)
+{
+    (void)unused;
+    const char *files[] = {YOMI_SRCDIR "/assets/help.txt", YOMI_SRCDIR "/assets/help.ja.txt"};
+    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+        FILE *f = fopen(files[i], "r");
+        assert_non_null(f);
+        char line[1024];
+        for (int n = 1; fgets(line, sizeof line, f); n++) {
+            line[strcspn(line, "\n")] = '\0';
+            if (grid_text_width(line) > 80 - 3)
+                fail_msg("%s:%d is %d columns: %s", files[i], n, grid_text_width(line), line);
+        }
+        fclose(f);
+    }
+}
+
 static void numbers_as_the_panels_show_them(void **unused)
 {
     (void)unused;
@@ -597,6 +637,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(grid_clips_and_keeps_wide_chars_whole),
+        cmocka_unit_test(grid_wraps_at_spaces_or_between_wide_chars),
+        cmocka_unit_test(help_lines_fit_80_columns),
         cmocka_unit_test(numbers_as_the_panels_show_them),
         cmocka_unit_test(reversi_ascii_board_with_legal_moves),
         cmocka_unit_test(reversi_utf8_board_marks_cursor_and_last_move),
