@@ -30,9 +30,27 @@ static void check_over(GameScreen *gs)
     gs->over = session_over(gs->session, &gs->over_value, &gs->over_why);
 }
 
+/* The message just shown describes the moment ("thinking about a
+ * hint...", "South moves again"): it comes down when the moment passes,
+ * not at the next key, which may come long after the computer has moved. */
+static void message_for_now(Screen *s)
+{
+    GameScreen *gs = s->data;
+    snprintf(gs->for_now, sizeof gs->for_now, "%s", s->app->message);
+}
+
+static void moment_passed(Screen *s)
+{
+    GameScreen *gs = s->data;
+    if (gs->for_now[0] && strcmp(s->app->message, gs->for_now) == 0)
+        s->app->message[0] = '\0';
+    gs->for_now[0] = '\0';
+}
+
 static void after_move(Screen *s)
 {
     GameScreen *gs = s->data;
+    moment_passed(s);
     check_over(gs);
     gs->driver.hint_move = MOVE_NONE;
     gs->asking_promotion = false;
@@ -56,6 +74,9 @@ static void announce(Screen *s)
         app_message(s->app, ST_NORMAL, _("%s passes: no legal move"), _(gs->view->side_name[mover]));
     else if (session_side(se) == mover)
         app_message(s->app, ST_GOOD, _("%s moves again"), _(gs->view->side_name[mover]));
+    else
+        return;
+    message_for_now(s);
 }
 
 static int adopt(Screen *s, Session *session, char *error, size_t errlen)
@@ -161,6 +182,8 @@ void game_screen_tick(Screen *s)
     char why[200];
     if (autosave_error(why, sizeof why))
         app_message(s->app, ST_BAD, _("autosave failed: %s"), why);
+    if (hinting && !d->hinting)
+        moment_passed(s);
     if (hinting && !d->hinting && d->hint_move != MOVE_NONE && gs->view->cursor_to_move) {
         gs->cursor.selected = false;
         gs->view->cursor_to_move(gs->session->game, session_current(gs->session), d->hint_move,
@@ -428,8 +451,10 @@ static void game_key(Screen *s, int key)
             app_message(s->app, ST_BAD, "%s", _("a hint is for your own turn"));
         else if (driver_start_hint(&gs->driver, settings.hint_depth) != 0)
             app_message(s->app, ST_BAD, _("hint: %s"), gs->driver.error);
-        else
+        else {
             app_message(s->app, ST_NORMAL, "%s", _("thinking about a hint..."));
+            message_for_now(s);
+        }
         return;
     }
     if (key == 'p') {
@@ -460,6 +485,7 @@ static void game_key(Screen *s, int key)
     if (key_is_enter(key) || key == ' ') {
         if (!human_turn) {
             app_message(s->app, ST_BAD, "%s", gs->over ? _("the game is over") : _("wait: the computer is thinking"));
+            message_for_now(s);
             return;
         }
         if (gs->driver.hinting)

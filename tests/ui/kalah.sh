@@ -26,6 +26,20 @@ see "undone" "undo"
 ui_keys q y
 see "yomi-exited-0" "quit"
 
+# The computer's extra turn is announced, and the announcement comes down
+# when the turn passes: South (the computer) plays pit 4 into its store,
+# then pit 2, and it is North's turn with no "South moves again" left.
+printf 'yomi-save 1\ngame kalah-4x3\nfirst alphabeta:4\nsecond human\nposition 0 5 0 1 8 3 3 3 1 0 1\nmoves\n' >"$ui_tmp/again.yomi"
+ui_start
+ui_keys o
+see "Load game from:" "load prompt"
+ui_keys C-u "$ui_tmp/again.yomi" Enter
+see "1.4 2.2" "the computer takes its extra turn, then plays on"
+see "North to move" "North's turn"
+not_see "South moves again" "the extra turn's message is gone on North's turn"
+ui_keys q y
+see "yomi-exited-0" "quit"
+
 ui_start LANG=C LC_ALL=C -- play kalah-4x3 --second alphabeta:2
 see "|  3 |  3 |  3 |  3 |" "C locale: the ASCII board"
 ui_keys q

@@ -17,6 +17,10 @@ see "2." "the computer replies"
 see "Last search: White" "the search panel shows the computer's search"
 see "Black to move" "and it is the human's turn again"
 
+ui_keys t
+see "Hint:" "t: the hint shows"
+not_see "thinking about a hint" "and the message that it is coming is gone"
+
 ui_keys u
 see "undone: move 1 is next" "u takes back the human's move and the reply"
 see "none yet" "the move list is empty again"
