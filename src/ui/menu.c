@@ -153,8 +153,14 @@ static void menu_key(Screen *s, int key)
 {
     Menu *m = s->data;
     int dr, dc;
-    if (key == 'q' || key == KEY_ESCAPE) {
+    if (key == 'q') {
         app_quit(s->app, false);
+        return;
+    }
+    if (key == KEY_ESCAPE) {
+        /* Esc goes back, and there is nothing behind the menu: quitting
+         * at once would surprise whoever pressed it once too often. */
+        app_message(s->app, ST_NORMAL, "%s", _("this is the main menu: q quits"));
         return;
     }
     if (key_is_enter(key) || key == ' ') {

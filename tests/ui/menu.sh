@@ -6,6 +6,9 @@
 ui_start
 see "Compare algorithms" "the main menu shows"
 see "読 み" "UTF-8 locale: the banner has its kanji"
+ui_keys Escape
+see "this is the main menu: q quits" "Esc at the main menu does not quit, it says what does"
+not_see "yomi-exited" "yomi is still running"
 ui_keys '?'
 see "1 Keys" "? opens help"
 ui_keys Right
