@@ -311,6 +311,18 @@ static void play_again(Screen *s)
     app_message(s->app, ST_GOOD, "%s", _("new game: good luck"));
 }
 
+bool game_screen_answer_key(Screen *s, int key)
+{
+    GameScreen *gs = s->data;
+    if (!gs->asking_replace)
+        return false;
+    gs->asking_replace = false;
+    if (key == 'y' || key == 'Y')
+        ask_path(s, _("Load a game from:"), load_done);
+    /* s saves, as the question offers; any other key keeps the game */
+    return key != 's';
+}
+
 bool game_screen_common_key(Screen *s, int key)
 {
     GameScreen *gs = s->data;
@@ -331,7 +343,10 @@ bool game_screen_common_key(Screen *s, int key)
         ask_path(s, _("Save the game to:"), save_done);
         return true;
     case 'o':
-        ask_path(s, _("Load a game from:"), load_done);
+        if (game_screen_busy(s))
+            gs->asking_replace = true;
+        else
+            ask_path(s, _("Load a game from:"), load_done);
         return true;
     case 'n':
         driver_stop(&gs->driver);
@@ -429,6 +444,8 @@ static void game_key(Screen *s, int key)
     Session *se = gs->session;
     bool human_turn = !gs->over && se->players[session_side(se)].human;
     int dr, dc;
+    if (game_screen_answer_key(s, key))
+        return;
     if (gs->asking_promotion) {
         if (key == 'y' || key == 'Y' || key_is_enter(key))
             play_human(s, gs->promo[0]);
@@ -532,6 +549,11 @@ static void status_line(const GameScreen *gs, char *buf, size_t len, int *style)
         else
             snprintf(buf, len, _("Game over: %s.  Play again? y/n"), who);
         *style = (one_human && v != 0 && !se->players[winner].human ? ST_BAD : ST_GOOD) | SF_BOLD;
+        return;
+    }
+    if (gs->asking_replace) {
+        snprintf(buf, len, "%s", _("Replace the game in progress?  y yes   n no   s save it first"));
+        *style = ST_KEY;
         return;
     }
     if (gs->asking_promotion) {

@@ -24,6 +24,7 @@ typedef struct {
     uint64_t next_move_at;  /* monotonic ms before which no search starts */
     bool asking_promotion;
     Move promo[2];          /* [0] promotes, [1] does not */
+    bool asking_replace;    /* o in a game in progress: load over it? */
     bool over;
     int over_value;         /* first player's view */
     const char *over_why;
@@ -38,6 +39,9 @@ void game_screen_free(Screen *s);
 void game_screen_tick(Screen *s);
 bool game_screen_busy(Screen *s);
 void game_screen_autosave(Screen *s);
+/* The answer to a question the game put on the status line (replace the
+ * game in progress?); true when the key was that answer. */
+bool game_screen_answer_key(Screen *s, int key);
 /* Keys both screens share (undo, redo, save, load, new, quit, ...); true
  * when the key was used. */
 bool game_screen_common_key(Screen *s, int key);

@@ -27,6 +27,8 @@ static int watch_init(Screen *s, void *arg)
 static void watch_key(Screen *s, int key)
 {
     GameScreen *gs = s->data;
+    if (game_screen_answer_key(s, key))
+        return;
     if (gs->over && key == KEY_ESCAPE) {
         game_screen_common_key(s, KEY_ESCAPE);
         return;

@@ -49,7 +49,20 @@ ui_keys "$ui_tmp/game.yomi" Enter
 see "loaded" "loaded"
 see "1.d3" "the loaded game has its moves"
 
-ui_keys o C-u "$ui_tmp/nonexistent" Enter
+# With a game in progress, o asks before the load replaces it; no is the
+# default, and s saves first as the question offers.
+ui_keys o
+see "Replace the game in progress?" "o in a game in progress asks first"
+ui_keys Enter
+ui_gone "Replace the game in progress?"
+ok $? "any key but y keeps the game"
+not_see "Load a game from:" "and no load prompt opens"
+see "1.d3" "the game is still there"
+ui_keys o s
+see "Save the game to:" "s at the question saves first"
+ui_keys Escape o y
+see "Load a game from:" "o y opens the load prompt"
+ui_keys C-u "$ui_tmp/nonexistent" Enter
 see "cannot open" "a missing file: a short message"
 see "1.d3" "and the game goes on"
 
