@@ -30,10 +30,7 @@ static void check_over(GameScreen *gs)
     gs->over = session_over(gs->session, &gs->over_value, &gs->over_why);
 }
 
-/* The message just shown describes the moment ("thinking about a
- * hint...", "South moves again"): it comes down when the moment passes,
- * not at the next key, which may come long after the computer has moved. */
-static void message_for_now(Screen *s)
+void game_screen_message_for_now(Screen *s)
 {
     GameScreen *gs = s->data;
     snprintf(gs->for_now, sizeof gs->for_now, "%s", s->app->message);
@@ -76,7 +73,7 @@ static void announce(Screen *s)
         app_message(s->app, ST_GOOD, _("%s moves again"), _(gs->view->side_name[mover]));
     else
         return;
-    message_for_now(s);
+    game_screen_message_for_now(s);
 }
 
 static int adopt(Screen *s, Session *session, char *error, size_t errlen)
@@ -470,7 +467,7 @@ static void game_key(Screen *s, int key)
             app_message(s->app, ST_BAD, _("hint: %s"), gs->driver.error);
         else {
             app_message(s->app, ST_NORMAL, "%s", _("thinking about a hint..."));
-            message_for_now(s);
+            game_screen_message_for_now(s);
         }
         return;
     }
@@ -502,7 +499,7 @@ static void game_key(Screen *s, int key)
     if (key_is_enter(key) || key == ' ') {
         if (!human_turn) {
             app_message(s->app, ST_BAD, "%s", gs->over ? _("the game is over") : _("wait: the computer is thinking"));
-            message_for_now(s);
+            game_screen_message_for_now(s);
             return;
         }
         if (gs->driver.hinting)

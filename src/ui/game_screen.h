@@ -39,6 +39,10 @@ void game_screen_free(Screen *s);
 void game_screen_tick(Screen *s);
 bool game_screen_busy(Screen *s);
 void game_screen_autosave(Screen *s);
+/* The message just shown describes the moment ("thinking about a
+ * hint...", "South moves again"): it comes down when the moment passes (the
+ * next move, the hint), not at the next key, which may come long after. */
+void game_screen_message_for_now(Screen *s);
 /* The answer to a question the game put on the status line (replace the
  * game in progress?); true when the key was that answer. */
 bool game_screen_answer_key(Screen *s, int key);

@@ -41,6 +41,8 @@ static void watch_key(Screen *s, int key)
         if (!gs->paused)
             gs->next_move_at = 0;
         app_message(s->app, ST_NORMAL, "%s", gs->paused ? _("paused") : _("playing"));
+        if (!gs->paused) /* old news at the next move, and wrong at the end */
+            game_screen_message_for_now(s);
         return;
     case '.':
         gs->paused = false;

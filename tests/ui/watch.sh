@@ -36,6 +36,10 @@ ui_gone "$moves " 10
 see "Paused" "a single step pauses again"
 ui_keys +
 see "delay between moves: 250 ms" "+ makes it faster"
+ui_keys Space
+see "playing" "Space plays on"
+ui_gone "playing" 20
+ok $? "and says so only until the next move"
 ui_keys Escape
 see "New game" "Esc goes back to the menu"
 ui_keys q
