@@ -38,6 +38,11 @@ bad_input "perft depth too large" perft reversi --depth 99999999999999999999
 bad_input "perft unknown option" perft reversi --depth 1 --colour red
 bad_input "option without value" perft reversi --depth
 bad_input "show without game" show
+# A word after --help or --version is a mistake, never silently dropped.
+for opt in --version -V --help -h help; do
+    bad_input "$opt with an extra word" "$opt" x
+done
+case $err in *"'x'"*) ok 0 "the extra word is named" ;; *) ok 1 "the extra word is named ($err)" ;; esac
 bad_input "show extra argument" show reversi extra
 
 done_testing
