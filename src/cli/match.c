@@ -265,9 +265,7 @@ static int parse_match_args(int argc, char **argv, const char **id, const char *
             *id = opt;
             continue;
         }
-        if (i + 1 >= argc)
-            return cli_fail("match: %s needs a value", opt);
-        const char *v = argv[++i];
+        const char *v = i + 1 < argc ? argv[++i] : NULL; /* NULL: the option is last */
         int bad = 0;
         if (strcmp(opt, "--first") == 0)
             spec[0] = v;
@@ -303,6 +301,8 @@ static int parse_match_args(int argc, char **argv, const char **id, const char *
             return cli_fail("match: unknown option '%.40s'", opt);
         if (bad)
             return EXIT_USAGE;
+        if (!v)
+            return cli_fail("match: %s needs a value", opt);
     }
     if (time_ms > 0 && (game_ms >= 0 || byo_ms > 0 || inc_ms >= 0))
         return cli_fail("match: --time (per move) goes alone, without --game-time, --inc, --byoyomi");

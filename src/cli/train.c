@@ -385,9 +385,7 @@ static int train_cmd(int argc, char **argv)
             id = o;
             continue;
         }
-        if (i + 1 >= argc)
-            return cli_fail("train: %s needs a value", o);
-        const char *v = argv[++i];
+        const char *v = i + 1 < argc ? argv[++i] : NULL; /* NULL: the option is last */
         int bad = 0;
         if (strcmp(o, "--games") == 0)
             bad = cli_parse_int(o, v, 1, 1000000, &games);
@@ -413,6 +411,8 @@ static int train_cmd(int argc, char **argv)
             return cli_fail("train: unknown option '%.40s'", o);
         if (bad)
             return EXIT_USAGE;
+        if (!v)
+            return cli_fail("train: %s needs a value", o);
     }
     if (!id)
         return cli_fail("train: which game? (yomi train reversi|gogo|kalah)");
