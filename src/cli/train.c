@@ -420,8 +420,9 @@ static int train_cmd(int argc, char **argv)
         return cli_fail("train: only reversi (8x8), gogo and kalah (6x6) have a trained "
                         "evaluation, not '%.40s'",
                         id);
-    if (!*out)
-        return cli_fail("train: --out needs a file name");
+    if (cli_check_output("train", "--out", out) != EXIT_OK ||
+        (save && cli_check_output("train", "--save-positions", save) != EXIT_OK))
+        return EXIT_USAGE;
     if (go.n == 0)
         cli_game_option(&go, "--eval", "simple");
     size_t n = 0;

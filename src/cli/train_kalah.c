@@ -183,8 +183,6 @@ static int parse_options(int argc, char **argv, TrainOptions *o, const char **ou
                 return EXIT_USAGE;
             o->seed = (uint64_t)n;
         } else if (strcmp(opt, "--out") == 0) {
-            if (v && !*v)
-                return cli_fail("train kalah: --out needs a file name");
             *out_path = v;
         } else {
             return cli_fail("train kalah: unknown option '%.40s'", opt);
@@ -277,7 +275,8 @@ int cli_train_kalah(int argc, char **argv)
         return EXIT_OK;
     TrainOptions o = {.games = 4000, .depth = 6, .exact = 20, .seed = 1};
     const char *out_path = "kalah-eval.txt";
-    if (parse_options(argc, argv, &o, &out_path) != EXIT_OK)
+    if (parse_options(argc, argv, &o, &out_path) != EXIT_OK ||
+        cli_check_output("train kalah", "--out", out_path) != EXIT_OK)
         return EXIT_USAGE;
     const long held_cap = (long)(o.games / 10 + 1) * MAX_SAMPLES;
     Sample *held = malloc((size_t)held_cap * sizeof *held);
