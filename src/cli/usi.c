@@ -207,7 +207,9 @@ static int start_go(Usi *u, const UsiGo *go, Err *err)
     if (!u->infinite) {
         AgentClock clock;
         agent_clock_none(&clock);
-        clock.movetime_ms = go->movetime > 0 ? go->movetime : 0;
+        /* movetime 0 asks for a move now: the least time that gives one
+         * (a search stopped at once still answers its first move). */
+        clock.movetime_ms = go->movetime > 0 ? go->movetime : go->movetime == 0 ? 1 : 0;
         clock.time_ms[0] = go->btime;
         clock.time_ms[1] = go->wtime;
         clock.inc_ms[0] = go->binc;
@@ -352,6 +354,8 @@ static bool handle(Usi *u, const UsiCommand *c)
             say("info string position: %s (position unchanged)", err.msg);
         break;
     case USI_CMD_GO:
+        if (c->go.negative_movetime)
+            say("info string go: movetime below 0, read as 0: answering at once");
         if (u->searching) {
             say("info string go ignored: already searching");
         } else if (!answer_game_over(u)) {
@@ -517,6 +521,7 @@ const CliCommand cli_usi = {
             "limit), Quiescence, Table (off|on|exact), Order (natural|static|best),\n"
             "MoveOverhead (ms kept for the pipe), Player (a whole player spec, e.g.\n"
             "pvs:8,table-mb=64).  go takes btime wtime byoyomi binc winc movetime depth\n"
-            "nodes infinite ponder; stop, ponderhit, gameover and quit are heard while\n"
-            "searching.  Malformed lines are answered with `info string` and ignored.\n"),
+            "nodes infinite ponder (movetime 0: a move at once); stop, ponderhit, gameover\n"
+            "and quit are heard while searching.  Malformed lines are answered with\n"
+            "`info string` and ignored.\n"),
 };

@@ -118,6 +118,18 @@ is "$(bestmoves | head -1 | grep -c .)" "1" "usi: stop ends go infinite with a b
 grep -q '^readyok$' "$tmp/out"; ok $? "usi: isready answered while searching"
 is "$(bestmoves | tail -1)" "resign" "usi: a mated side resigns"
 
+# --- movetime 0 is "move now"; a negative one is named and read as 0 --------
+# The bestmove must come unasked: before the readyok of an isready sent
+# three seconds later (and not only at the end of input).
+for mt in 0 -5; do
+    printf 'position startpos\ngo movetime %s\nsleep 3\nisready\nsleep 0.5\n' "$mt" >"$tmp/in"
+    usi_session "$tmp/in"
+    is "$(grep -E '^(bestmove|readyok)' "$tmp/out" | cut -d' ' -f1 | tr '\n' ' ')" "bestmove readyok " \
+        "usi: go movetime $mt answers at once"
+done
+case $(grep '^info string' "$tmp/out") in *"movetime"*) ok 0 "usi: a negative movetime is named" ;;
+    *) ok 1 "usi: a negative movetime is named" ;; esac
+
 # --- malformed input: info string, never a crash --------------------------------
 printf 'bogus\ngo depth x\ngo depth 0\nposition sfen nonsense\nposition startpos moves 5e5e\nsetoption name NoSuchOption value 3\nsetoption name USI_Hash value lots\nposition startpos moves %s\n\001\002\377\nisready\ngo depth 1\n' \
     "$(printf '2e2d %.0s' $(seq 1 1100))" >"$tmp/in"
