@@ -41,7 +41,9 @@ typedef struct {
     /* the search under way */
     bool searching, infinite, pondering, stop_asked;
     UsiGo pending_go;          /* a ponder search's real limits, for ponderhit */
-    int reported_depth;
+    /* the last info line sent: the final one is sent only if it differs */
+    int reported_depth, reported_value;
+    Move reported_best;
     /* input */
     char *buf;
     size_t len;
@@ -232,6 +234,7 @@ static int start_go(Usi *u, const UsiGo *go, Err *err)
     u->pondering = go->ponder;
     u->stop_asked = false;
     u->reported_depth = 0;
+    u->reported_best = MOVE_NONE;
     return 0;
 }
 
@@ -252,6 +255,21 @@ static void format_pv(const Usi *u, const Move *pv, int len, char *out, size_t s
     }
 }
 
+/* One info line: an iteration's depth, value, counters and line. */
+static void say_info(Usi *u, int depth, int value, const SearchStats *st, const Move *line,
+                     int len)
+{
+    char score[32], pv[SEARCH_MAX_PLY * 8];
+    format_score(value, score, sizeof score);
+    format_pv(u, line, len, pv, sizeof pv);
+    say("info depth %d seldepth %d score %s nodes %llu nps %llu time %llu pv %s", depth,
+        len > depth ? len : depth, score, (unsigned long long)st->nodes,
+        (unsigned long long)st->nps, (unsigned long long)st->elapsed_ms, pv);
+    u->reported_depth = depth;
+    u->reported_value = value;
+    u->reported_best = len > 0 ? line[0] : MOVE_NONE;
+}
+
 /* An info line for each finished iteration, with its whole line, so a GUI
  * shows what the engine expects while it still thinks. */
 static void report_progress(Usi *u)
@@ -260,15 +278,9 @@ static void report_progress(Usi *u)
     search_poll(u->search, &st);
     if (st.depth <= u->reported_depth || st.best == MOVE_NONE)
         return;
-    u->reported_depth = st.depth;
     Move line[LIVE_PV_MAX];
     const int len = search_poll_pv(u->search, line, LIVE_PV_MAX);
-    char score[32], pv[LIVE_PV_MAX * 8];
-    format_score(st.value, score, sizeof score);
-    format_pv(u, line, len, pv, sizeof pv);
-    say("info depth %d seldepth %d score %s nodes %llu nps %llu time %llu pv %s", st.depth,
-        len > st.depth ? len : st.depth, score, (unsigned long long)st.nodes,
-        (unsigned long long)st.nps, (unsigned long long)st.elapsed_ms, pv);
+    say_info(u, st.depth, st.value, &st, line, len);
 }
 
 static void finish_search(Usi *u, bool announce)
@@ -284,14 +296,12 @@ static void finish_search(Usi *u, bool announce)
         say("bestmove resign");
         return;
     }
-    char pv[SEARCH_MAX_PLY * 8], mv[16];
-    format_pv(u, r.pv, r.pv_len, pv, sizeof pv);
-    char score[32];
-    format_score(r.value, score, sizeof score);
+    /* The answer's own line, unless the last iteration's line already said
+     * it (the search ended there, or was stopped in the next one). */
     const int depth = r.stats.depth > 0 ? r.stats.depth : 1;
-    say("info depth %d seldepth %d score %s nodes %llu nps %llu time %llu pv %s", depth,
-        r.pv_len > depth ? r.pv_len : depth, score, (unsigned long long)r.stats.nodes,
-        (unsigned long long)r.stats.nps, (unsigned long long)r.stats.elapsed_ms, pv);
+    if (depth != u->reported_depth || r.value != u->reported_value || r.move != u->reported_best)
+        say_info(u, depth, r.value, &r.stats, r.pv, r.pv_len);
+    char mv[16];
     g->ops->format_move(g, root, r.move, mv, sizeof mv);
     say("bestmove %s", mv);
 }

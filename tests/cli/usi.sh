@@ -46,6 +46,7 @@ grep -q '^usiok$' "$tmp/out"; ok $? "usi: usiok"
 grep -q '^readyok$' "$tmp/out"; ok $? "usi: readyok"
 grep -q '^info depth 3 seldepth [0-9]* score cp -*[0-9]* nodes [0-9]* nps [0-9]* time [0-9]* pv ' "$tmp/out"
 ok $? "usi: info line with depth, score, nodes, nps, time, pv"
+is "$(grep -c '^info depth 3 ' "$tmp/out")" "1" "usi: the last iteration's info line comes once"
 best=$(bestmoves)
 "$YOMI" perft gogo --depth 1 --divide | cut -d: -f1 >"$tmp/legal"
 grep -qx "$best" "$tmp/legal"; ok $? "usi: bestmove '$best' is legal at the start"
@@ -115,6 +116,7 @@ await 2
 EOF
 usi_session "$tmp/in"
 is "$(bestmoves | head -1 | grep -c .)" "1" "usi: stop ends go infinite with a bestmove"
+is "$(grep '^info depth' "$tmp/out" | cut -d' ' -f3 | uniq -d)" "" "usi: no depth's info line twice"
 grep -q '^readyok$' "$tmp/out"; ok $? "usi: isready answered while searching"
 is "$(bestmoves | tail -1)" "resign" "usi: a mated side resigns"
 
