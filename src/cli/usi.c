@@ -39,7 +39,8 @@ typedef struct {
     const void **state_ptr;
     int nstates;
     /* the search under way */
-    bool searching, infinite, pondering, stop_asked;
+    bool searching, infinite, pondering;
+    bool ends_itself;          /* it has a depth, node or time limit to reach */
     UsiGo pending_go;          /* a ponder search's real limits, for ponderhit */
     /* the last info line sent: the final one is sent only if it differs */
     int reported_depth, reported_value;
@@ -231,8 +232,9 @@ static int start_go(Usi *u, const UsiGo *go, Err *err)
     if (search_start(u->search, root, err) != 0)
         return -1;
     u->searching = true;
+    u->ends_itself = !u->infinite && (go->depth > 0 || u->depth_option > 0 || go->nodes > 0 ||
+                                      time_ms < INFINITE_MS);
     u->pondering = go->ponder;
-    u->stop_asked = false;
     u->reported_depth = 0;
     u->reported_best = MOVE_NONE;
     return 0;
@@ -325,6 +327,36 @@ static bool answer_game_over(Usi *u)
     return false;
 }
 
+/* Stop the search under way, if any, and send its bestmove if `answer`. */
+static void stop_search(Usi *u, bool answer)
+{
+    if (!u->searching)
+        return;
+    search_stop(u->search);
+    finish_search(u, answer);
+}
+
+/// A command that changes what is searched (position, go, setoption,
+/// usinewgame) comes after the search under way, and so does the end of
+/// input.  As Stockfish's go does, it waits for a search with a limit of
+/// its own to reach it; one that would never end (infinite, ponder, no
+/// limit) is stopped.  Either way its bestmove is sent first: every go is
+/// answered, and `printf 'position startpos\ngo depth 8\n' | yomi usi`
+/// prints the depth-8 answer.
+static void settle_search(Usi *u)
+{
+    if (!u->searching)
+        return;
+    if (!u->ends_itself)
+        search_stop(u->search);
+    while (!search_done(u->search)) {
+        report_progress(u);
+        cli_sleep_ms(10);
+    }
+    report_progress(u);
+    finish_search(u, true);
+}
+
 /* ---- the loop ------------------------------------------------------------- */
 
 /* Handle one parsed command; false to quit. */
@@ -346,29 +378,25 @@ static bool handle(Usi *u, const UsiCommand *c)
         say("readyok");
         break;
     case USI_CMD_SETOPTION:
-        if (u->searching)
-            say("info string setoption ignored: searching");
-        else if (set_option(u, c->name, c->value, &err) != 0)
+        settle_search(u);
+        if (set_option(u, c->name, c->value, &err) != 0)
             say("info string setoption: %s", err.msg);
         break;
     case USI_CMD_USINEWGAME:
-        if (u->searching)
-            say("info string usinewgame ignored: searching");
-        else if (u->search && !u->search_stale)
+        settle_search(u);
+        if (u->search && !u->search_stale)
             search_clear(u->search);
         break;
     case USI_CMD_POSITION:
-        if (u->searching)
-            say("info string position ignored: searching");
-        else if (set_position(u, c, &err) != 0)
+        settle_search(u);
+        if (set_position(u, c, &err) != 0)
             say("info string position: %s (position unchanged)", err.msg);
         break;
     case USI_CMD_GO:
+        settle_search(u);
         if (c->go.negative_movetime)
             say("info string go: movetime below 0, read as 0: answering at once");
-        if (u->searching) {
-            say("info string go ignored: already searching");
-        } else if (!answer_game_over(u)) {
+        if (!answer_game_over(u)) {
             u->pending_go = c->go;
             if (start_go(u, &c->go, &err) != 0) {
                 say("info string go: %s", err.msg);
@@ -377,17 +405,12 @@ static bool handle(Usi *u, const UsiCommand *c)
         }
         break;
     case USI_CMD_STOP:
-        if (u->searching) {
-            search_stop(u->search);
-            u->stop_asked = true;
-            finish_search(u, true);
-        }
+        stop_search(u, true);
         break;
     case USI_CMD_PONDERHIT:
         /* The ponder move was played: think again under the real clock. */
         if (u->searching && u->pondering) {
-            search_stop(u->search);
-            finish_search(u, false);
+            stop_search(u, false);
             UsiGo go = u->pending_go;
             go.ponder = false;
             if (start_go(u, &go, &err) != 0) {
@@ -397,12 +420,10 @@ static bool handle(Usi *u, const UsiCommand *c)
         }
         break;
     case USI_CMD_GAMEOVER:
-        if (u->searching) {
-            search_stop(u->search);
-            finish_search(u, false);
-        }
+        stop_search(u, false);
         break;
     case USI_CMD_QUIT:
+        stop_search(u, true); /* as Stockfish: the go is still answered */
         return false;
     }
     return true;
@@ -459,14 +480,15 @@ static int usi_loop(Usi *u)
     for (;;) {
         read_input(u, u->searching ? 10 : -1);
         if (!handle_lines(u))
-            break;
+            return EXIT_OK;
         if (u->eof) {
             if (u->len > 0) { /* a last line without its newline */
                 u->buf[u->len++] = '\n';
                 if (!handle_lines(u))
-                    break;
+                    return EXIT_OK;
             }
-            break;
+            settle_search(u);
+            return EXIT_OK;
         }
         if (u->searching) {
             report_progress(u);
@@ -476,11 +498,6 @@ static int usi_loop(Usi *u)
                 finish_search(u, true);
         }
     }
-    if (u->searching) {
-        search_stop(u->search);
-        finish_search(u, false);
-    }
-    return EXIT_OK;
 }
 
 static int usi_cmd(int argc, char **argv)
@@ -532,6 +549,9 @@ const CliCommand cli_usi = {
             "MoveOverhead (ms kept for the pipe), Player (a whole player spec, e.g.\n"
             "pvs:8,table-mb=64).  go takes btime wtime byoyomi binc winc movetime depth\n"
             "nodes infinite ponder (movetime 0: a move at once); stop, ponderhit, gameover\n"
-            "and quit are heard while searching.  Malformed lines are answered with\n"
-            "`info string` and ignored.\n"),
+            "and quit are heard while searching.  position, go, setoption and usinewgame,\n"
+            "and the end of input, wait for a search with a limit to end, or stop one\n"
+            "without (infinite, ponder); every go gets its bestmove, so a script can pipe\n"
+            "in e.g. 'position startpos', 'go depth 8'.  Malformed lines are answered\n"
+            "with `info string` and ignored.\n"),
 };
