@@ -25,10 +25,12 @@ is() {
     fi
 }
 
-# run_yomi ARGS...: sets $out, $err, $rc
+# run_yomi ARGS...: sets $out, $err, $rc.  With $tap_timeout set, yomi is
+# stopped after that many seconds (rc 124): for a check that a command
+# which would otherwise work for hours refuses at once.
 run_yomi() {
     tap_tmp=${tap_tmp:-$(mktemp -d)}
-    "$YOMI" "$@" >"$tap_tmp/out" 2>"$tap_tmp/err"
+    ${tap_timeout:+timeout "$tap_timeout"} "$YOMI" "$@" >"$tap_tmp/out" 2>"$tap_tmp/err"
     rc=$?
     out=$(cat "$tap_tmp/out")
     err=$(cat "$tap_tmp/err")

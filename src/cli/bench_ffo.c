@@ -310,23 +310,24 @@ int cli_bench_ffo(int argc, char **argv)
     long first = -1, last = -1, table_mb = 128;
     const char *file = NULL;
     for (int i = 1; i < argc; i++) {
-        if (i + 1 >= argc)
-            return cli_fail("bench ffo: unknown option '%.40s'", argv[i]);
-        if (strcmp(argv[i], "--first") == 0) {
-            if (cli_parse_int(argv[i], argv[i + 1], 1, FFO_FILE_MAX, &first) != 0)
+        const char *opt = argv[i];
+        const char *v = i + 1 < argc ? argv[++i] : NULL; /* NULL: the option is last */
+        if (strcmp(opt, "--first") == 0) {
+            if (cli_parse_int(opt, v, 1, FFO_FILE_MAX, &first) != 0)
                 return EXIT_USAGE;
-        } else if (strcmp(argv[i], "--last") == 0) {
-            if (cli_parse_int(argv[i], argv[i + 1], 1, FFO_FILE_MAX, &last) != 0)
+        } else if (strcmp(opt, "--last") == 0) {
+            if (cli_parse_int(opt, v, 1, FFO_FILE_MAX, &last) != 0)
                 return EXIT_USAGE;
-        } else if (strcmp(argv[i], "--table-mb") == 0) {
-            if (cli_parse_int(argv[i], argv[i + 1], 1, 65536, &table_mb) != 0)
+        } else if (strcmp(opt, "--table-mb") == 0) {
+            if (cli_parse_int(opt, v, 1, 65536, &table_mb) != 0)
                 return EXIT_USAGE;
-        } else if (strcmp(argv[i], "--file") == 0) {
-            file = argv[i + 1];
+        } else if (strcmp(opt, "--file") == 0) {
+            if (!v)
+                return cli_fail("bench ffo: %s needs a value", opt);
+            file = v;
         } else {
-            return cli_fail("bench ffo: unknown option '%.40s'", argv[i]);
+            return cli_fail("bench ffo: unknown option '%.40s'", opt);
         }
-        i++;
     }
     const FfoCase *cases = ffo;
     FfoCase *loaded = NULL;

@@ -27,8 +27,9 @@ int cli_bench_kalah(int argc, char **argv)
         long v;
         if (strcmp(argv[i], "--big") == 0)
             big = true;
-        else if (strcmp(argv[i], "--table-mb") == 0 && i + 1 < argc) {
-            if (cli_parse_int("--table-mb", argv[++i], 1, 65536, &v) != 0)
+        else if (strcmp(argv[i], "--table-mb") == 0) {
+            const char *value = i + 1 < argc ? argv[++i] : NULL; /* NULL: the option is last */
+            if (cli_parse_int("--table-mb", value, 1, 65536, &v) != 0)
                 return EXIT_USAGE;
             table_mb = (int)v;
         } else

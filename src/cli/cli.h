@@ -50,6 +50,11 @@ Game *cli_game_open(const char *id, const GameOption *opts, int nopts, Err *err)
 Game *cli_game_open_at(const char *id, const CliGameOpts *go, const char *position,
                        void *state);
 
+/* For a command that runs long before it writes its file: EXIT_OK when
+ * `path`, the value of option `opt`, can be written (atomic_file_check),
+ * else one line naming it and EXIT_USAGE, before any of the work. */
+int cli_check_output(const char *cmd, const char *opt, const char *path);
+
 /* Parse a non-negative integer option value; -1 + message when bad. */
 int cli_parse_int(const char *opt, const char *text, long lo, long hi, long *out);
 void cli_sleep_ms(int ms);

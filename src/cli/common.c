@@ -6,6 +6,7 @@
 #include <time.h>
 
 #include "cli/cli.h"
+#include "engine/atomic_file.h"
 
 int cli_fail(const char *fmt, ...)
 {
@@ -84,6 +85,16 @@ Game *cli_game_open_at(const char *id, const CliGameOpts *go, const char *positi
         g->ops->start(g, state);
     }
     return g;
+}
+
+int cli_check_output(const char *cmd, const char *opt, const char *path)
+{
+    Err err = {{0}};
+    if (!*path)
+        return cli_fail("%s: %s needs a file name", cmd, opt);
+    if (atomic_file_check(path, &err) != 0)
+        return cli_fail("%s: %s: %s", cmd, opt, err.msg);
+    return EXIT_OK;
 }
 
 int cli_parse_int(const char *opt, const char *text, long lo, long hi, long *out)

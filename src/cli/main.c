@@ -77,11 +77,18 @@ int main(int argc, char **argv)
     if (argc < 2)
         return ui_main(argc, argv);
     const char *cmd = argv[1];
-    if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0) {
+    const bool help = strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0;
+    const bool version = strcmp(cmd, "--version") == 0 || strcmp(cmd, "-V") == 0;
+    /* A word after them is a mistake (a command's help is `yomi COMMAND
+     * --help`), not something to ignore. */
+    if ((help || version) && argc > 2)
+        return cli_fail("%s takes no argument ('%.40s' is extra; a command's help: yomi "
+                        "COMMAND --help)", cmd, argv[2]);
+    if (help) {
         usage(stdout);
         return EXIT_OK;
     }
-    if (strcmp(cmd, "--version") == 0 || strcmp(cmd, "-V") == 0) {
+    if (version) {
         printf("yomi %s\n", PACKAGE_VERSION);
         return EXIT_OK;
     }

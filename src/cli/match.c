@@ -229,8 +229,33 @@ static void record_game(FILE *f, const Game *g, const void *start, long index, i
     fflush(f);
 }
 
+/// The Elo difference a score p (0..1) implies: none finite at 0 or 1.
+static double elo_of(double p)
+{
+    if (p <= 0)
+        return -INFINITY;
+    if (p >= 1)
+        return INFINITY;
+    return -400.0 * log10(1.0 / p - 1.0);
+}
+
+/// Whole points, signed, "+inf"/"-inf" at the ends, and never "-0" (a
+/// difference that rounds to nothing has no side).
+static void format_elo(double elo, char *buf, size_t len)
+{
+    if (isinf(elo))
+        snprintf(buf, len, "%cinf", elo > 0 ? '+' : '-');
+    else
+        snprintf(buf, len, "%+ld", lround(elo));
+}
+
 /// The score of A with a 95% margin from the games' own spread (wins,
 /// draws and losses as 1, 1/2, 0), and the same as an Elo difference.
+/// When every game had the same result there is no spread to measure, and
+/// the margin would claim a certainty a few games cannot give: the Elo
+/// range is then the exact binomial one (Clopper-Pearson), which has that
+/// result come at least q = 0.025^(1/n) of the time and leaves the rest
+/// open either way.
 static void print_score(long games, const int wins[2], int draws)
 {
     const double n = (double)(wins[0] + wins[1] + draws);
@@ -241,11 +266,17 @@ static void print_score(long games, const int wins[2], int draws)
                         draws * (0.5 - mean) * (0.5 - mean)) / n;
     const double margin = 1.96 * sqrt(var / n);
     double lo = mean - margin, hi = mean + margin;
-    const double clamp = 0.5 / n; /* keep the Elo finite at 0% or 100% */
-#define ELO(p) (-400.0 * log10(1.0 / ((p) < clamp ? clamp : (p) > 1 - clamp ? 1 - clamp : (p)) - 1.0))
-    printf("score\tA %.1f%% +-%.1f (95%%)\tElo %+.0f [%+.0f, %+.0f]\t%ld games\n", 100 * mean,
-           100 * margin, ELO(mean), ELO(lo), ELO(hi), games);
-#undef ELO
+    if (var == 0) {
+        const double q = pow(0.025, 1.0 / n);
+        lo = mean * q;
+        hi = mean * q + (1 - q);
+    }
+    char elo[3][16];
+    format_elo(elo_of(mean), elo[0], sizeof elo[0]);
+    format_elo(elo_of(lo), elo[1], sizeof elo[1]);
+    format_elo(elo_of(hi), elo[2], sizeof elo[2]);
+    printf("score\tA %.1f%% +-%.1f (95%%)\tElo %s [%s, %s]\t%ld games\n", 100 * mean,
+           100 * margin, elo[0], elo[1], elo[2], games);
 }
 
 static int parse_match_args(int argc, char **argv, const char **id, const char **position,
@@ -265,9 +296,7 @@ static int parse_match_args(int argc, char **argv, const char **id, const char *
             *id = opt;
             continue;
         }
-        if (i + 1 >= argc)
-            return cli_fail("match: %s needs a value", opt);
-        const char *v = argv[++i];
+        const char *v = i + 1 < argc ? argv[++i] : NULL; /* NULL: the option is last */
         int bad = 0;
         if (strcmp(opt, "--first") == 0)
             spec[0] = v;
@@ -303,6 +332,8 @@ static int parse_match_args(int argc, char **argv, const char **id, const char *
             return cli_fail("match: unknown option '%.40s'", opt);
         if (bad)
             return EXIT_USAGE;
+        if (!v)
+            return cli_fail("match: %s needs a value", opt);
     }
     if (time_ms > 0 && (game_ms >= 0 || byo_ms > 0 || inc_ms >= 0))
         return cli_fail("match: --time (per move) goes alone, without --game-time, --inc, --byoyomi");
@@ -527,6 +558,7 @@ const CliCommand cli_match = {
             "\n"
             "With --swap they change seats every game.  One tab-separated row per game (the\n"
             "result from A's view, the leaves and nodes each side spent), then the totals\n"
-            "and A's score with a 95%% margin and as an Elo difference.  Only one player\n"
-            "thinks at a time.\n"),
+            "and A's score with a 95%% margin and as an Elo difference (+inf or -inf when\n"
+            "A won or lost every game; when all games ended alike, the Elo range is the\n"
+            "exact binomial one).  Only one player thinks at a time.\n"),
 };

@@ -16,9 +16,7 @@ static int perft_run(int argc, char **argv)
         if (strcmp(a, "--divide") == 0) {
             divide = true;
         } else if (strncmp(a, "--", 2) == 0) {
-            if (i + 1 >= argc)
-                return cli_fail("%s needs a value", a);
-            const char *v = argv[++i];
+            const char *v = i + 1 < argc ? argv[++i] : NULL; /* NULL: the option is last */
             if (strcmp(a, "--depth") == 0) {
                 if (cli_parse_int(a, v, 0, 64, &depth) != 0)
                     return EXIT_USAGE;
@@ -27,6 +25,8 @@ static int perft_run(int argc, char **argv)
             } else if (!cli_game_option(&go, a, v)) {
                 return cli_fail("perft: unknown option '%s'", a);
             }
+            if (!v)
+                return cli_fail("%s needs a value", a);
         } else if (!id) {
             id = a;
         } else {

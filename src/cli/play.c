@@ -44,15 +44,15 @@ static int run_play(int argc, char **argv)
             game = a;
             continue;
         }
-        if (i + 1 >= argc)
-            return cli_fail("play: %.40s needs a value", a);
-        const char *v = argv[++i];
+        const char *v = i + 1 < argc ? argv[++i] : NULL; /* NULL: the option is last */
         if (strcmp(a, "--first") == 0)
             players[0] = v;
         else if (strcmp(a, "--second") == 0)
             players[1] = v;
         else if (!cli_game_option(&go, a, v))
             return cli_fail("play: unknown option '%.40s'", a);
+        if (!v)
+            return cli_fail("play: %.40s needs a value", a);
     }
     if (!game)
         return cli_fail("play: which game? (reversi, kalah, gogo, ...)");

@@ -13,6 +13,19 @@ void cli_search_args_init(CliSearchArgs *a)
     a->format = FORMAT_TEXT;
 }
 
+static int parse_format(const char *name, int *format)
+{
+    static const char *const names[] = {[FORMAT_TEXT] = "text", [FORMAT_TSV] = "tsv",
+                                        [FORMAT_JSON] = "json"};
+    for (int k = 0; k < (int)(sizeof names / sizeof names[0]); k++) {
+        if (strcmp(name, names[k]) == 0) {
+            *format = k;
+            return 0;
+        }
+    }
+    return -1;
+}
+
 int cli_search_arg(CliSearchArgs *a, const char *cmd, int argc, char **argv, int *i)
 {
     const char *opt = argv[*i];
@@ -26,36 +39,26 @@ int cli_search_arg(CliSearchArgs *a, const char *cmd, int argc, char **argv, int
         a->game = opt;
         return 1;
     }
-    if (*i + 1 >= argc)
-        return cli_fail("%s: %s needs a value", cmd, opt), -1;
-    const char *value = argv[*i + 1];
-    Err err = {{0}};
-    int r;
+    const char *value = *i + 1 < argc ? argv[*i + 1] : NULL; /* NULL: opt is last */
+    /* Each option is recognised before its value is asked for, so an
+     * unknown option last on the line is reported as unknown. */
     if (strcmp(opt, "--position") == 0) {
         a->position = value;
-        r = 1;
     } else if (strcmp(opt, "--format") == 0) {
-        if (strcmp(value, "text") == 0)
-            a->format = FORMAT_TEXT;
-        else if (strcmp(value, "tsv") == 0)
-            a->format = FORMAT_TSV;
-        else if (strcmp(value, "json") == 0)
-            a->format = FORMAT_JSON;
-        else
+        if (value && parse_format(value, &a->format) != 0)
             return cli_fail("%s: --format '%.20s' is not one of text, tsv, json", cmd, value), -1;
-        r = 1;
     } else if (strcmp(opt, "--algos") == 0) {
         a->algos = value;
-        r = 1;
-    } else if (cli_game_option(&a->go, opt, value)) {
-        r = 1;
-    } else {
-        r = search_config_set(&a->cfg, opt + 2, value, &err);
+    } else if (!cli_game_option(&a->go, opt, value)) {
+        Err err = {{0}};
+        const int r = search_config_set(&a->cfg, opt + 2, value, &err);
         if (r < 0)
             return cli_fail("%s: %s", cmd, err.msg), -1;
+        if (r == 0)
+            return 0;
     }
-    if (r == 0)
-        return 0;
+    if (!value)
+        return cli_fail("%s: %s needs a value", cmd, opt), -1;
     (*i)++;
     return 1;
 }

@@ -12,13 +12,13 @@ static int show_run(int argc, char **argv)
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (strncmp(a, "--", 2) == 0) {
-            if (i + 1 >= argc)
-                return cli_fail("%s needs a value", a);
-            const char *v = argv[++i];
+            const char *v = i + 1 < argc ? argv[++i] : NULL; /* NULL: the option is last */
             if (strcmp(a, "--position") == 0)
                 position = v;
             else if (!cli_game_option(&go, a, v))
                 return cli_fail("show: unknown option '%s'", a);
+            if (!v)
+                return cli_fail("%s needs a value", a);
         } else if (!id) {
             id = a;
         } else {

@@ -385,9 +385,7 @@ static int train_cmd(int argc, char **argv)
             id = o;
             continue;
         }
-        if (i + 1 >= argc)
-            return cli_fail("train: %s needs a value", o);
-        const char *v = argv[++i];
+        const char *v = i + 1 < argc ? argv[++i] : NULL; /* NULL: the option is last */
         int bad = 0;
         if (strcmp(o, "--games") == 0)
             bad = cli_parse_int(o, v, 1, 1000000, &games);
@@ -413,6 +411,8 @@ static int train_cmd(int argc, char **argv)
             return cli_fail("train: unknown option '%.40s'", o);
         if (bad)
             return EXIT_USAGE;
+        if (!v)
+            return cli_fail("train: %s needs a value", o);
     }
     if (!id)
         return cli_fail("train: which game? (yomi train reversi|gogo|kalah)");
@@ -420,8 +420,9 @@ static int train_cmd(int argc, char **argv)
         return cli_fail("train: only reversi (8x8), gogo and kalah (6x6) have a trained "
                         "evaluation, not '%.40s'",
                         id);
-    if (!*out)
-        return cli_fail("train: --out needs a file name");
+    if (cli_check_output("train", "--out", out) != EXIT_OK ||
+        (save && cli_check_output("train", "--save-positions", save) != EXIT_OK))
+        return EXIT_USAGE;
     if (go.n == 0)
         cli_game_option(&go, "--eval", "simple");
     size_t n = 0;

@@ -39,9 +39,7 @@ int cli_train_gogo(int argc, char **argv)
         const char *opt = argv[i];
         if (strncmp(opt, "--", 2) != 0)
             return cli_fail("train gogo: unexpected argument '%.40s'", opt);
-        if (i + 1 >= argc)
-            return cli_fail("train gogo: %s needs a value", opt);
-        const char *v = argv[++i];
+        const char *v = i + 1 < argc ? argv[++i] : NULL; /* NULL: the option is last */
         long n;
         if (strcmp(opt, "--games") == 0) {
             if (cli_parse_int(opt, v, 1, 1000000, &n) != 0)
@@ -64,13 +62,15 @@ int cli_train_gogo(int argc, char **argv)
                 return EXIT_USAGE;
             o.epochs = (int)n;
         } else if (strcmp(opt, "--out") == 0) {
-            if (!*v)
-                return cli_fail("train gogo: --out needs a file name");
             out_path = v;
         } else if (!cli_game_option(&go, opt, v)) {
             return cli_fail("train gogo: unknown option '%.40s'", opt);
         }
+        if (!v)
+            return cli_fail("train gogo: %s needs a value", opt);
     }
+    if (cli_check_output("train gogo", "--out", out_path) != EXIT_OK)
+        return EXIT_USAGE;
     Err err = {{0}};
     Game *g = cli_game_open("gogo", go.opts, go.n, &err);
     if (!g)
@@ -98,7 +98,7 @@ int cli_train_gogo(int argc, char **argv)
              rep.valid_after);
     const WeightFile file = {&tuned, comment};
     if (atomic_file_print(out_path, print_weights, &file, &err) != 0)
-        return cli_fail("train: %s", err.msg);
+        return cli_fail("train gogo: %s", err.msg);
     printf("games: %d (sente %d, gote %d, draws %d)\n", rep.games, rep.wins[0], rep.wins[1],
            rep.wins[2]);
     printf("positions: %d fitted, %d held out\n", rep.positions, rep.validation);

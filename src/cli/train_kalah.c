@@ -162,11 +162,9 @@ static int parse_options(int argc, char **argv, TrainOptions *o, const char **ou
 {
     for (int i = 1; i < argc; i++) {
         const char *opt = argv[i];
-        if (i + 1 >= argc || strncmp(opt, "--", 2) != 0)
-            return cli_fail(strncmp(opt, "--", 2) != 0 ? "train kalah: unexpected argument '%.40s'"
-                                                       : "train kalah: %.40s needs a value",
-                            opt);
-        const char *v = argv[++i];
+        if (strncmp(opt, "--", 2) != 0)
+            return cli_fail("train kalah: unexpected argument '%.40s'", opt);
+        const char *v = i + 1 < argc ? argv[++i] : NULL; /* NULL: the option is last */
         long n;
         if (strcmp(opt, "--games") == 0) {
             if (cli_parse_int(opt, v, 10, 1000000, &n) != 0)
@@ -185,12 +183,12 @@ static int parse_options(int argc, char **argv, TrainOptions *o, const char **ou
                 return EXIT_USAGE;
             o->seed = (uint64_t)n;
         } else if (strcmp(opt, "--out") == 0) {
-            if (!*v)
-                return cli_fail("train kalah: --out needs a file name");
             *out_path = v;
         } else {
             return cli_fail("train kalah: unknown option '%.40s'", opt);
         }
+        if (!v)
+            return cli_fail("train kalah: %.40s needs a value", opt);
     }
     return EXIT_OK;
 }
@@ -277,7 +275,8 @@ int cli_train_kalah(int argc, char **argv)
         return EXIT_OK;
     TrainOptions o = {.games = 4000, .depth = 6, .exact = 20, .seed = 1};
     const char *out_path = "kalah-eval.txt";
-    if (parse_options(argc, argv, &o, &out_path) != EXIT_OK)
+    if (parse_options(argc, argv, &o, &out_path) != EXIT_OK ||
+        cli_check_output("train kalah", "--out", out_path) != EXIT_OK)
         return EXIT_USAGE;
     const long held_cap = (long)(o.games / 10 + 1) * MAX_SAMPLES;
     Sample *held = malloc((size_t)held_cap * sizeof *held);

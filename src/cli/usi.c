@@ -39,9 +39,12 @@ typedef struct {
     const void **state_ptr;
     int nstates;
     /* the search under way */
-    bool searching, infinite, pondering, stop_asked;
+    bool searching, infinite, pondering;
+    bool ends_itself;          /* it has a depth, node or time limit to reach */
     UsiGo pending_go;          /* a ponder search's real limits, for ponderhit */
-    int reported_depth;
+    /* the last info line sent: the final one is sent only if it differs */
+    int reported_depth, reported_value;
+    Move reported_best;
     /* input */
     char *buf;
     size_t len;
@@ -207,7 +210,9 @@ static int start_go(Usi *u, const UsiGo *go, Err *err)
     if (!u->infinite) {
         AgentClock clock;
         agent_clock_none(&clock);
-        clock.movetime_ms = go->movetime > 0 ? go->movetime : 0;
+        /* movetime 0 asks for a move now: the least time that gives one
+         * (a search stopped at once still answers its first move). */
+        clock.movetime_ms = go->movetime > 0 ? go->movetime : go->movetime == 0 ? 1 : 0;
         clock.time_ms[0] = go->btime;
         clock.time_ms[1] = go->wtime;
         clock.inc_ms[0] = go->binc;
@@ -227,9 +232,11 @@ static int start_go(Usi *u, const UsiGo *go, Err *err)
     if (search_start(u->search, root, err) != 0)
         return -1;
     u->searching = true;
+    u->ends_itself = !u->infinite && (go->depth > 0 || u->depth_option > 0 || go->nodes > 0 ||
+                                      time_ms < INFINITE_MS);
     u->pondering = go->ponder;
-    u->stop_asked = false;
     u->reported_depth = 0;
+    u->reported_best = MOVE_NONE;
     return 0;
 }
 
@@ -250,6 +257,21 @@ static void format_pv(const Usi *u, const Move *pv, int len, char *out, size_t s
     }
 }
 
+/* One info line: an iteration's depth, value, counters and line. */
+static void say_info(Usi *u, int depth, int value, const SearchStats *st, const Move *line,
+                     int len)
+{
+    char score[32], pv[SEARCH_MAX_PLY * 8];
+    format_score(value, score, sizeof score);
+    format_pv(u, line, len, pv, sizeof pv);
+    say("info depth %d seldepth %d score %s nodes %llu nps %llu time %llu pv %s", depth,
+        len > depth ? len : depth, score, (unsigned long long)st->nodes,
+        (unsigned long long)st->nps, (unsigned long long)st->elapsed_ms, pv);
+    u->reported_depth = depth;
+    u->reported_value = value;
+    u->reported_best = len > 0 ? line[0] : MOVE_NONE;
+}
+
 /* An info line for each finished iteration, with its whole line, so a GUI
  * shows what the engine expects while it still thinks. */
 static void report_progress(Usi *u)
@@ -258,15 +280,9 @@ static void report_progress(Usi *u)
     search_poll(u->search, &st);
     if (st.depth <= u->reported_depth || st.best == MOVE_NONE)
         return;
-    u->reported_depth = st.depth;
     Move line[LIVE_PV_MAX];
     const int len = search_poll_pv(u->search, line, LIVE_PV_MAX);
-    char score[32], pv[LIVE_PV_MAX * 8];
-    format_score(st.value, score, sizeof score);
-    format_pv(u, line, len, pv, sizeof pv);
-    say("info depth %d seldepth %d score %s nodes %llu nps %llu time %llu pv %s", st.depth,
-        len > st.depth ? len : st.depth, score, (unsigned long long)st.nodes,
-        (unsigned long long)st.nps, (unsigned long long)st.elapsed_ms, pv);
+    say_info(u, st.depth, st.value, &st, line, len);
 }
 
 static void finish_search(Usi *u, bool announce)
@@ -282,14 +298,12 @@ static void finish_search(Usi *u, bool announce)
         say("bestmove resign");
         return;
     }
-    char pv[SEARCH_MAX_PLY * 8], mv[16];
-    format_pv(u, r.pv, r.pv_len, pv, sizeof pv);
-    char score[32];
-    format_score(r.value, score, sizeof score);
+    /* The answer's own line, unless the last iteration's line already said
+     * it (the search ended there, or was stopped in the next one). */
     const int depth = r.stats.depth > 0 ? r.stats.depth : 1;
-    say("info depth %d seldepth %d score %s nodes %llu nps %llu time %llu pv %s", depth,
-        r.pv_len > depth ? r.pv_len : depth, score, (unsigned long long)r.stats.nodes,
-        (unsigned long long)r.stats.nps, (unsigned long long)r.stats.elapsed_ms, pv);
+    if (depth != u->reported_depth || r.value != u->reported_value || r.move != u->reported_best)
+        say_info(u, depth, r.value, &r.stats, r.pv, r.pv_len);
+    char mv[16];
     g->ops->format_move(g, root, r.move, mv, sizeof mv);
     say("bestmove %s", mv);
 }
@@ -313,6 +327,36 @@ static bool answer_game_over(Usi *u)
     return false;
 }
 
+/* Stop the search under way, if any, and send its bestmove if `answer`. */
+static void stop_search(Usi *u, bool answer)
+{
+    if (!u->searching)
+        return;
+    search_stop(u->search);
+    finish_search(u, answer);
+}
+
+/// A command that changes what is searched (position, go, setoption,
+/// usinewgame) comes after the search under way, and so does the end of
+/// input.  As Stockfish's go does, it waits for a search with a limit of
+/// its own to reach it; one that would never end (infinite, ponder, no
+/// limit) is stopped.  Either way its bestmove is sent first: every go is
+/// answered, and `printf 'position startpos\ngo depth 8\n' | yomi usi`
+/// prints the depth-8 answer.
+static void settle_search(Usi *u)
+{
+    if (!u->searching)
+        return;
+    if (!u->ends_itself)
+        search_stop(u->search);
+    while (!search_done(u->search)) {
+        report_progress(u);
+        cli_sleep_ms(10);
+    }
+    report_progress(u);
+    finish_search(u, true);
+}
+
 /* ---- the loop ------------------------------------------------------------- */
 
 /* Handle one parsed command; false to quit. */
@@ -334,27 +378,25 @@ static bool handle(Usi *u, const UsiCommand *c)
         say("readyok");
         break;
     case USI_CMD_SETOPTION:
-        if (u->searching)
-            say("info string setoption ignored: searching");
-        else if (set_option(u, c->name, c->value, &err) != 0)
+        settle_search(u);
+        if (set_option(u, c->name, c->value, &err) != 0)
             say("info string setoption: %s", err.msg);
         break;
     case USI_CMD_USINEWGAME:
-        if (u->searching)
-            say("info string usinewgame ignored: searching");
-        else if (u->search && !u->search_stale)
+        settle_search(u);
+        if (u->search && !u->search_stale)
             search_clear(u->search);
         break;
     case USI_CMD_POSITION:
-        if (u->searching)
-            say("info string position ignored: searching");
-        else if (set_position(u, c, &err) != 0)
+        settle_search(u);
+        if (set_position(u, c, &err) != 0)
             say("info string position: %s (position unchanged)", err.msg);
         break;
     case USI_CMD_GO:
-        if (u->searching) {
-            say("info string go ignored: already searching");
-        } else if (!answer_game_over(u)) {
+        settle_search(u);
+        if (c->go.negative_movetime)
+            say("info string go: movetime below 0, read as 0: answering at once");
+        if (!answer_game_over(u)) {
             u->pending_go = c->go;
             if (start_go(u, &c->go, &err) != 0) {
                 say("info string go: %s", err.msg);
@@ -363,17 +405,12 @@ static bool handle(Usi *u, const UsiCommand *c)
         }
         break;
     case USI_CMD_STOP:
-        if (u->searching) {
-            search_stop(u->search);
-            u->stop_asked = true;
-            finish_search(u, true);
-        }
+        stop_search(u, true);
         break;
     case USI_CMD_PONDERHIT:
         /* The ponder move was played: think again under the real clock. */
         if (u->searching && u->pondering) {
-            search_stop(u->search);
-            finish_search(u, false);
+            stop_search(u, false);
             UsiGo go = u->pending_go;
             go.ponder = false;
             if (start_go(u, &go, &err) != 0) {
@@ -383,12 +420,10 @@ static bool handle(Usi *u, const UsiCommand *c)
         }
         break;
     case USI_CMD_GAMEOVER:
-        if (u->searching) {
-            search_stop(u->search);
-            finish_search(u, false);
-        }
+        stop_search(u, false);
         break;
     case USI_CMD_QUIT:
+        stop_search(u, true); /* as Stockfish: the go is still answered */
         return false;
     }
     return true;
@@ -445,14 +480,15 @@ static int usi_loop(Usi *u)
     for (;;) {
         read_input(u, u->searching ? 10 : -1);
         if (!handle_lines(u))
-            break;
+            return EXIT_OK;
         if (u->eof) {
             if (u->len > 0) { /* a last line without its newline */
                 u->buf[u->len++] = '\n';
                 if (!handle_lines(u))
-                    break;
+                    return EXIT_OK;
             }
-            break;
+            settle_search(u);
+            return EXIT_OK;
         }
         if (u->searching) {
             report_progress(u);
@@ -462,11 +498,6 @@ static int usi_loop(Usi *u)
                 finish_search(u, true);
         }
     }
-    if (u->searching) {
-        search_stop(u->search);
-        finish_search(u, false);
-    }
-    return EXIT_OK;
 }
 
 static int usi_cmd(int argc, char **argv)
@@ -517,6 +548,10 @@ const CliCommand cli_usi = {
             "limit), Quiescence, Table (off|on|exact), Order (natural|static|best),\n"
             "MoveOverhead (ms kept for the pipe), Player (a whole player spec, e.g.\n"
             "pvs:8,table-mb=64).  go takes btime wtime byoyomi binc winc movetime depth\n"
-            "nodes infinite ponder; stop, ponderhit, gameover and quit are heard while\n"
-            "searching.  Malformed lines are answered with `info string` and ignored.\n"),
+            "nodes infinite ponder (movetime 0: a move at once); stop, ponderhit, gameover\n"
+            "and quit are heard while searching.  position, go, setoption and usinewgame,\n"
+            "and the end of input, wait for a search with a limit to end, or stop one\n"
+            "without (infinite, ponder); every go gets its bestmove, so a script can pipe\n"
+            "in e.g. 'position startpos', 'go depth 8'.  Malformed lines are answered\n"
+            "with `info string` and ignored.\n"),
 };

@@ -10,14 +10,38 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-int atomic_file_write(const char *path, const void *data, size_t len, Err *err)
+/* A new file beside `path`, its name in tmp: the descriptor, or -1 + err
+ * naming `path` (the temporary's name means nothing to the user). */
+static int open_temporary(const char *path, char *tmp, size_t size, Err *err)
 {
-    char tmp[4096];
-    if (snprintf(tmp, sizeof tmp, "%s.XXXXXX", path) >= (int)sizeof tmp)
+    if (snprintf(tmp, size, "%s.XXXXXX", path) >= (int)size)
         return err_set(err, "path too long");
     const int fd = mkstemp(tmp);
     if (fd < 0)
         return err_set(err, "cannot write %.200s: %s", path, strerror(errno));
+    return fd;
+}
+
+int atomic_file_check(const char *path, Err *err)
+{
+    struct stat st;
+    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+        return err_set(err, "cannot write %.200s: %s", path, strerror(EISDIR));
+    char tmp[4096];
+    const int fd = open_temporary(path, tmp, sizeof tmp, err);
+    if (fd < 0)
+        return -1;
+    close(fd);
+    unlink(tmp);
+    return 0;
+}
+
+int atomic_file_write(const char *path, const void *data, size_t len, Err *err)
+{
+    char tmp[4096];
+    const int fd = open_temporary(path, tmp, sizeof tmp, err);
+    if (fd < 0)
+        return -1;
     /* mkstemp makes it private (0600); a replaced file is read by others */
     const mode_t mask = umask(0);
     umask(mask);

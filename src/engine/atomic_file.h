@@ -14,6 +14,12 @@
  * temporary is removed and `path` left as it was). */
 int atomic_file_write(const char *path, const void *data, size_t len, Err *err);
 
+/* Whether atomic_file_write() could replace `path` now: its folder takes
+ * a new file (one is made beside `path` and removed) and `path` is not a
+ * folder.  0, or -1 + err naming `path` and why.  For work that runs long
+ * before it writes, so that a bad path fails at once, not at the end. */
+int atomic_file_check(const char *path, Err *err);
+
 /* The same for a text that `print(out, arg)` writes to a stream (0, or -1
  * on an error): printed to memory first, so a failing printer leaves
  * `path` untouched too. */

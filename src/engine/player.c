@@ -56,6 +56,14 @@ int search_config_set(SearchConfig *cfg, const char *key, const char *value, Err
     static const char *const onoff[] = {"off", "on", NULL};
     long v;
     int i;
+    if (!value) {
+        /* Only a known key needs a value: every known one refuses "". */
+        SearchConfig scratch = *cfg;
+        Err ignored;
+        if (search_config_set(&scratch, key, "", &ignored) == 0)
+            return 0;
+        return err_set(err, "%s needs a value", key);
+    }
     if (strcmp(key, "algo") == 0) {
         Algo a;
         if (algo_parse(value, &a, err) != 0)

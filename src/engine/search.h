@@ -148,7 +148,7 @@ int search_run(Search *s, const void *root, SearchResult *out, Err *err);
  * One search option by its doc/cli.md name without the dashes: algo, depth,
  * solve (on|off), order, table, table-mb, guess, time, nodes, extra-turn,
  * quiescence (on|off), endgame (N, or all).  Returns 1 when set, 0 when `key` is not a search
- * option, -1 + err when the value is bad. */
+ * option, -1 + err when the value is bad or missing (NULL). */
 int search_config_set(SearchConfig *cfg, const char *key, const char *value, Err *err);
 
 /* A player (doc/cli.md "Players"): `human`, or `ALGO:DEPTH[,KEY=VALUE...]`

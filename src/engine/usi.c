@@ -183,8 +183,10 @@ static int parse_go(const char *rest, UsiGo *go, Err *err)
             /* Some GUIs send a negative clock when time is short; read it as 0. */
             if (tok_int(&v, times[i].word, -max_ms, max_ms, field, err) != 0)
                 return -1;
-            if (*field < 0)
+            if (*field < 0) {
                 *field = 0;
+                go->negative_movetime |= field == &go->movetime;
+            }
             done = true;
         }
         if (done)

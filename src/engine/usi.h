@@ -38,13 +38,16 @@ typedef enum {
 
 typedef enum { USI_GAMEOVER_WIN, USI_GAMEOVER_LOSE, USI_GAMEOVER_DRAW } UsiGameOver;
 
-/* `go`: every field absent (-1, false) unless given. */
+/* `go`: every field absent (-1, false) unless given.  A time below 0 reads
+ * as 0 (a GUI's clock can run past zero); for movetime, which no clock
+ * explains, negative_movetime says it happened. */
 typedef struct {
     int64_t btime, wtime, byoyomi, binc, winc, movetime; /* ms */
     int depth;
     int64_t nodes;
     int mate;       /* `go mate N` (or 0 for `go mate infinite`) */
     bool infinite, ponder;
+    bool negative_movetime;
 } UsiGo;
 
 typedef struct {

@@ -38,6 +38,32 @@ bad_input "perft depth too large" perft reversi --depth 99999999999999999999
 bad_input "perft unknown option" perft reversi --depth 1 --colour red
 bad_input "option without value" perft reversi --depth
 bad_input "show without game" show
+
+# The last option on the line: an unknown one is called unknown, a known
+# one without its value is said to need one.
+for args in "show reversi" "perft reversi --depth 1" "play reversi" "search reversi" \
+            "compare reversi" "solve reversi-4x4" "grid kalah --depths 1-2" \
+            "match kalah --first pvs:1 --second pvs:1" "train reversi" "train kalah" \
+            "train gogo" "bench" "bench ffo" "bench kalah" "build-db kalah"; do
+    # shellcheck disable=SC2086
+    bad_input "$args, unknown option last" $args --colour
+    case $err in *"unknown option '--colour'"*) ok 0 "$args: an unknown option last is unknown" ;;
+        *) ok 1 "$args: an unknown option last is unknown ($err)" ;; esac
+done
+for args in "show reversi --position" "perft reversi --depth 1 --start" "play reversi --second" \
+            "search reversi --position" "search reversi --format" "search reversi --order" \
+            "compare reversi --algos" "match kalah --first pvs:1 --second" "train reversi --out" \
+            "train kalah --out" "train gogo --out" "bench --order" "bench ffo --file"; do
+    # shellcheck disable=SC2086
+    bad_input "$args, no value" $args
+    case $err in *"needs a value"*) ok 0 "$args: the option needs a value" ;;
+        *) ok 1 "$args: the option needs a value ($err)" ;; esac
+done
+# A word after --help or --version is a mistake, never silently dropped.
+for opt in --version -V --help -h help; do
+    bad_input "$opt with an extra word" "$opt" x
+done
+case $err in *"'x'"*) ok 0 "the extra word is named" ;; *) ok 1 "the extra word is named ($err)" ;; esac
 bad_input "show extra argument" show reversi extra
 
 done_testing

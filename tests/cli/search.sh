@@ -40,6 +40,23 @@ run_yomi match reversi-4x4 --first alphabeta:2 --second negascout:3,order=natura
 ok $rc "match exits 0"
 is "$(printf '%s\n' "$out" | grep -c '^[12]	')" "2" "match: one row per game"
 case $out in *"total	"*) ok 0 "match: totals" ;; *) ok 1 "match: totals" ;; esac
+# The Elo of the score line: no finite estimate for a perfect or a nil
+# score, a range that admits what a few games cannot rule out, never "-0".
+elo() { printf '%s\n' "$out" | sed -n 's/^score	.*	\(Elo [^	]*\)	.*/\1/p'; }
+run_yomi match kalah-4x3 --first pvs:6 --second minimax:1 --games 2 --swap
+case $(elo) in "Elo +inf [-"[0-9]*", +inf]") ok 0 "match: all won is Elo +inf, its range open below" ;;
+    *) ok 1 "match: all won is Elo +inf, its range open below ($(elo))" ;; esac
+run_yomi match kalah-4x3 --first minimax:1 --second pvs:6 --games 2 --swap
+case $(elo) in "Elo -inf [-inf, +"[0-9]*"]") ok 0 "match: all lost is Elo -inf, its range open above" ;;
+    *) ok 1 "match: all lost is Elo -inf, its range open above ($(elo))" ;; esac
+run_yomi match kalah --first pvs:6 --second minimax:1
+case $out in *"draws 1"*) ok 0 "match: a drawn game" ;; *) ok 1 "match: a drawn game" ;; esac
+case $(elo) in "Elo +0 [-"[0-9]*", +"[0-9]*"]") ok 0 "match: one draw is Elo +0 with a wide range" ;;
+    *) ok 1 "match: one draw is Elo +0 with a wide range ($(elo))" ;; esac
+run_yomi match reversi-4x4 --first pvs:4 --second minimax:1 --games 2 --swap
+e=$(elo)
+case $e in Elo*) ! printf '%s\n' "$e" | grep -q -- '-0\([^0-9]\|$\)' ;; *) false ;; esac
+ok $? "match: no -0 in the Elo at an even score ($e)"
 
 for cmd in search compare solve grid match bench; do
     run_yomi $cmd --help

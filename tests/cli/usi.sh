@@ -46,6 +46,7 @@ grep -q '^usiok$' "$tmp/out"; ok $? "usi: usiok"
 grep -q '^readyok$' "$tmp/out"; ok $? "usi: readyok"
 grep -q '^info depth 3 seldepth [0-9]* score cp -*[0-9]* nodes [0-9]* nps [0-9]* time [0-9]* pv ' "$tmp/out"
 ok $? "usi: info line with depth, score, nodes, nps, time, pv"
+is "$(grep -c '^info depth 3 ' "$tmp/out")" "1" "usi: the last iteration's info line comes once"
 best=$(bestmoves)
 "$YOMI" perft gogo --depth 1 --divide | cut -d: -f1 >"$tmp/legal"
 grep -qx "$best" "$tmp/legal"; ok $? "usi: bestmove '$best' is legal at the start"
@@ -115,8 +116,62 @@ await 2
 EOF
 usi_session "$tmp/in"
 is "$(bestmoves | head -1 | grep -c .)" "1" "usi: stop ends go infinite with a bestmove"
+is "$(grep '^info depth' "$tmp/out" | cut -d' ' -f3 | uniq -d)" "" "usi: no depth's info line twice"
 grep -q '^readyok$' "$tmp/out"; ok $? "usi: isready answered while searching"
 is "$(bestmoves | tail -1)" "resign" "usi: a mated side resigns"
+
+# --- commands during a search, and the end of input -------------------------
+# Piped, with no stop and no quit: a search with a limit runs to it and
+# answers before the next command (or the end of input) is handled; one
+# without (infinite) is stopped, answered, and the command then handled.
+printf 'usi\nposition startpos\ngo depth 4\n' | timeout 60 "$YOMI" usi >"$tmp/out" 2>"$tmp/err"
+ok $? "usi: a piped go depth ends cleanly"
+is "$(bestmoves | grep -c .)" "1" "usi: at the end of input, the search under way still answers"
+grep -q '^info depth 4 ' "$tmp/out"; ok $? "usi: and it searched to the depth asked"
+printf 'position startpos\ngo infinite\n' | timeout 60 "$YOMI" usi >"$tmp/out" 2>"$tmp/err"
+ok $? "usi: a piped go infinite ends at the end of input"
+is "$(bestmoves | grep -c .)" "1" "usi: stopped, and answered"
+printf 'position startpos\ngo depth 4\nposition startpos moves 2e4c\ngo depth 4\nsetoption name Depth value 2\ngo\nquit\n' |
+    timeout 60 "$YOMI" usi >"$tmp/out" 2>"$tmp/err"
+grep -q '^info string' "$tmp/out"; ok $((!$?)) "usi: position, go, setoption during a search are not refused"
+is "$(grep -c '^info depth 4 ' "$tmp/out")" "2" "usi: each piped search runs to its depth"
+grep -q '^info depth 3 ' "$tmp/out"; ok $((!$?)) "usi: setoption applies from the next go"
+# shellcheck disable=SC2046
+set -- $(bestmoves)
+is "$#" "3" "usi: three searches, three answers"
+grep -qx "$1" "$tmp/legal"; ok $? "usi: the first answers the start"
+printf 'position startpos moves 2e4c %s\nposition startpos moves 2e4c %s\n' "${2:-}" "${3:-}" |
+    timeout 60 "$YOMI" usi | grep -q 'info string'
+ok $((!$?)) "usi: the others answer the position after 2e4c"
+cat >"$tmp/in" <<'EOF'
+position startpos
+go infinite
+sleep 0.4
+position startpos moves 2e4c
+go depth 2
+await 2
+quit
+EOF
+usi_session "$tmp/in"
+is "$(bestmoves | grep -c .)" "2" "usi: position during go infinite stops it: its bestmove, then the new go's"
+printf 'position startpos moves 2e4c %s\ngo depth 1\n' "$(bestmoves | tail -1)" |
+    timeout 60 "$YOMI" usi >"$tmp/out" 2>"$tmp/err"
+grep -q '^info string' "$tmp/out"; ok $((!$?)) "usi: the second answer is a move of the new position"
+printf 'position startpos\ngo infinite\nsleep 0.4\nquit\n' >"$tmp/in"
+usi_session "$tmp/in"
+is "$(bestmoves | grep -c .)" "1" "usi: quit during a search still answers it"
+
+# --- movetime 0 is "move now"; a negative one is named and read as 0 --------
+# The bestmove must come unasked: before the readyok of an isready sent
+# three seconds later (and not only at the end of input).
+for mt in 0 -5; do
+    printf 'position startpos\ngo movetime %s\nsleep 3\nisready\nsleep 0.5\n' "$mt" >"$tmp/in"
+    usi_session "$tmp/in"
+    is "$(grep -E '^(bestmove|readyok)' "$tmp/out" | cut -d' ' -f1 | tr '\n' ' ')" "bestmove readyok " \
+        "usi: go movetime $mt answers at once"
+done
+case $(grep '^info string' "$tmp/out") in *"movetime"*) ok 0 "usi: a negative movetime is named" ;;
+    *) ok 1 "usi: a negative movetime is named" ;; esac
 
 # --- malformed input: info string, never a crash --------------------------------
 printf 'bogus\ngo depth x\ngo depth 0\nposition sfen nonsense\nposition startpos moves 5e5e\nsetoption name NoSuchOption value 3\nsetoption name USI_Hash value lots\nposition startpos moves %s\n\001\002\377\nisready\ngo depth 1\n' \

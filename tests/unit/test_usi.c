@@ -130,6 +130,17 @@ static void test_go(void **state)
     assert_true(cmd.go.infinite);
     assert_int_equal(parse("go btime -5 wtime 10"), 0); /* late GUIs: read as 0 */
     assert_int_equal(cmd.go.btime, 0);
+    assert_false(cmd.go.negative_movetime);
+    assert_int_equal(parse("go movetime 0"), 0);
+    assert_int_equal(cmd.go.movetime, 0);
+    assert_false(cmd.go.negative_movetime);
+    /* No clock explains a negative movetime: read as 0, and flagged so the
+     * engine can say so. */
+    assert_int_equal(parse("go movetime -5"), 0);
+    assert_int_equal(cmd.go.movetime, 0);
+    assert_true(cmd.go.negative_movetime);
+    assert_int_equal(parse("go"), 0);
+    assert_false(cmd.go.negative_movetime);
 }
 
 static void test_setoption_and_gameover(void **state)

@@ -9,6 +9,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "engine/atomic_file.h"
+
 #define DB_MAGIC "YOMIKDB"
 #define DB_VERSION 2u /* 2: the word-wise checksum */
 #define DB_MAX_SEEDS 100 /* values must fit a signed byte */
@@ -354,7 +356,7 @@ static int db_save(const KalahDb *db, const char *path, Err *err)
     snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid());
     FILE *f = fopen(tmp, "wb");
     if (!f)
-        return err_set(err, "cannot write %s: %s", tmp, strerror(errno));
+        return err_set(err, "cannot write %s: %s", path, strerror(errno));
     DbHeader h;
     memset(&h, 0, sizeof h);
     memcpy(h.magic, DB_MAGIC, 8);
@@ -406,6 +408,12 @@ int kalah_db_build_file(int pits, KalahCapture capture, int seeds, KalahDbProgre
     if (db && db->seeds >= seeds) {
         kalah_db_free(db);
         return 0;
+    }
+    /* The build can take minutes: a cache that cannot take the file says
+     * so now, not after all of them. */
+    if (atomic_file_check(path, err) != 0) {
+        kalah_db_free(db);
+        return -1;
     }
     KalahDb *grown = db_build(pits, capture, seeds, db, progress, arg, err);
     kalah_db_free(db);

@@ -14,14 +14,13 @@
 #define _POSIX_C_SOURCE 200809L
 #include "games/reversi/eval.h"
 
-#include <fcntl.h>
 #include <stdbool.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "engine/assets.h"
+#include "engine/atomic_file.h"
 #include "games/reversi/bitboard.h"
 #ifdef __BMI2__
 #include <immintrin.h>
@@ -487,25 +486,12 @@ static size_t encode(const int16_t *w, size_t count, uint8_t *out)
     return at;
 }
 
-static int write_all(int fd, const uint8_t *b, size_t n)
-{
-    while (n) {
-        const ssize_t k = write(fd, b, n);
-        if (k <= 0)
-            return -1;
-        b += k;
-        n -= (size_t)k;
-    }
-    return 0;
-}
-
 int reval_write(const char *path, const float *weights, Err *err)
 {
     classes_init();
     const size_t count = (size_t)REVAL_PHASES * (size_t)P.per_phase;
     int16_t *w = malloc(count * sizeof *w);
     uint8_t *buf = malloc(HEADER_BYTES + 2 * count + 4);
-    char tmp[4096];
     if (!w || !buf) {
         free(w);
         free(buf);
@@ -521,21 +507,7 @@ int reval_write(const char *path, const float *weights, Err *err)
     put32(buf + 24, (uint32_t)len);
     put32(buf + 28, fnv1a(buf + HEADER_BYTES, len));
     free(w);
-    int rc = 0;
-    if ((size_t)snprintf(tmp, sizeof tmp, "%s.tmp%ld", path, (long)getpid()) >= sizeof tmp) {
-        rc = err_set(err, "%.100s: path too long", path);
-    } else {
-        const int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        if (fd < 0) {
-            rc = err_set(err, "%.200s: cannot create", tmp);
-        } else {
-            const bool ok = write_all(fd, buf, HEADER_BYTES + len) == 0 && fsync(fd) == 0;
-            if (close(fd) != 0 || !ok || rename(tmp, path) != 0) {
-                unlink(tmp);
-                rc = err_set(err, "%.200s: cannot write the weights", path);
-            }
-        }
-    }
+    const int rc = atomic_file_write(path, buf, HEADER_BYTES + len, err);
     free(buf);
     return rc;
 }

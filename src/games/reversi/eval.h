@@ -58,8 +58,8 @@ int reval_evaluate_fine(const ReversiEval *e, uint64_t p, uint64_t o);
 int reval_features(uint64_t p, uint64_t o, int32_t *index, int8_t *sign, int *mobility);
 
 /* Write REVAL_PHASES * reval_weights_per_phase() trained weights (in discs;
- * only the representatives are read) to `path` atomically: a temporary
- * file, fsync, rename.  0 or -1 + err. */
+ * only the representatives are read) to `path` atomically
+ * (atomic_file_write).  0 or -1 + err. */
 int reval_write(const char *path, const float *weights, Err *err);
 
 #endif
