@@ -84,7 +84,18 @@ not_see() {
     fi
 }
 
-# ui_pid: the process id of yomi in the pane (the pane's shell's child).
-ui_pid() { ps -o pid= --ppid "$(T list-panes -t ui -F '#{pane_pid}')" | head -1 | tr -d ' '; }
+# ui_procs NAME: the process ids of this test's processes called NAME (yomi,
+# or an engine it started): those whose environment has the test's HOME.
+# Read from /proc, as procps (ps, pgrep) may not be installed.
+ui_procs() {
+    for ui_proc in /proc/[0-9]*; do
+        [ "$(cat "$ui_proc/comm" 2>/dev/null)" = "$1" ] || continue
+        tr '\0' '\n' 2>/dev/null <"$ui_proc/environ" | grep -qxF "HOME=$ui_tmp/home" || continue
+        echo "${ui_proc#/proc/}"
+    done
+}
+
+# ui_pid: the process id of yomi in the pane.
+ui_pid() { ui_procs yomi | head -1; }
 
 ui_resize() { T resize-window -t ui -x "$1" -y "$2"; }
