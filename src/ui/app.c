@@ -197,6 +197,16 @@ static void close_screens(App *app, bool all)
 static void handle_key(App *app, int key)
 {
     Screen *s = top(app);
+    if (key == KEY_MOUSE) {
+        MEVENT ev;
+        /* Only button 1's press acts: its release, the other buttons
+         * and the wheel leave the screen, its message and the quit
+         * question as they are. */
+        if (getmouse(&ev) != OK || !(ev.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)))
+            return;
+        app->mouse_y = ev.y;
+        app->mouse_x = ev.x;
+    }
     if (app->ask_quit) {
         app->ask_quit = false;
         if (key == 'y' || key == 'Y') {
@@ -214,15 +224,6 @@ static void handle_key(App *app, int key)
         return;
     }
     app->message[0] = '\0';
-    if (key == KEY_MOUSE) {
-        MEVENT ev;
-        if (getmouse(&ev) != OK || !(ev.bstate & (BUTTON1_CLICKED | BUTTON1_PRESSED | BUTTON1_RELEASED)))
-            return;
-        if (ev.bstate & BUTTON1_RELEASED)
-            return; /* the press already acted */
-        app->mouse_y = ev.y;
-        app->mouse_x = ev.x;
-    }
     if (app->w < s->ops->min_w || app->h < s->ops->min_h) {
         if (key == 'q' || key == KEY_ESCAPE)
             app_request_quit(app);
@@ -303,7 +304,10 @@ static bool start_curses(App *app)
     timeout(100);
     curs_set(0);
     set_escdelay(25);
-    mousemask(BUTTON1_CLICKED | BUTTON1_PRESSED, NULL);
+    /* Every button's events, although only button 1's press acts: an
+     * event outside the mask makes ncurses wait for the next one inside
+     * it, so getch() would block past its timeout after every click. */
+    mousemask(ALL_MOUSE_EVENTS, NULL);
     mouseinterval(0);
     getmaxyx(stdscr, app->h, app->w);
     return true;

@@ -21,7 +21,8 @@ trap 'T kill-server >/dev/null 2>&1; rm -rf "$ui_tmp"' EXIT
 T() { tmux -L "$ui_sock" -f /dev/null "$@"; }
 
 # ui_start [VAR=VALUE...] -- [yomi args...]: a fresh 80x24 session running yomi
-# with HOME and XDG_STATE_HOME in the temp folder, LANG=C.UTF-8 unless given.
+# with HOME and XDG_STATE_HOME in the temp folder, LANG=C.UTF-8 and
+# TERM=screen unless given.
 ui_start() {
     envs="LANG=C.UTF-8 LC_ALL= HOME=$ui_tmp/home XDG_STATE_HOME=$ui_tmp/state"
     while [ $# -gt 0 ] && [ "$1" != "--" ]; do
@@ -34,18 +35,40 @@ ui_start() {
     ui_n=$((ui_n + 1))
     ui_sock="yomi-test-$$-$ui_n"
     T new-session -d -s ui -x 80 -y 24 \
-        "env -u NO_COLOR $envs TERM=screen $YOMI $*; echo yomi-exited-\$?; sleep 60"
+        "env -u NO_COLOR TERM=screen $envs $YOMI $*; echo yomi-exited-\$?; sleep 60"
 }
 
 ui_screen() { T capture-pane -p -t ui 2>/dev/null; }
 
 ui_keys() { T send-keys -t ui "$@"; }
 
+# ui_click ROW COL [x10|sgr [BUTTON]]: a click on the 0-based cell as a
+# terminal sends it, the press and then the release, of the left button or
+# of BUTTON (0 left, 1 middle, 2 right): in the X10 mouse encoding (ESC [ M
+# and three bytes, what TERM=screen asks for) or in SGR's (ESC [ < B;X;Y M,
+# then m; TERM=xterm-256color).
+ui_click() {
+    ui_button=${4:-0}
+    if [ "${3:-x10}" = sgr ]; then
+        ui_keys -l "$(printf '\033[<%d;%d;%dM' "$ui_button" $(($2 + 1)) $(($1 + 1)))"
+        ui_keys -l "$(printf '\033[<%d;%d;%dm' "$ui_button" $(($2 + 1)) $(($1 + 1)))"
+    else
+        ui_xy=$(printf '\\%03o\\%03o' $(($2 + 33)) $(($1 + 33)))
+        ui_keys -l "$(printf '\033[M%b%b' "$(printf '\\%03o' $((ui_button + 32)))" "$ui_xy")"
+        ui_keys -l "$(printf '\033[M#%b' "$ui_xy")"
+    fi
+}
+
 # ui_wait TEXT [SECONDS]: 0 when TEXT appears on the screen in time.
-ui_wait() {
-    ui_deadline=$(($(date +%s) + ${2:-10}))
+ui_wait() { ui_poll -F "$@"; }
+
+# ui_wait_re REGEX [SECONDS]: 0 when the extended REGEX matches in time.
+ui_wait_re() { ui_poll -E "$@"; }
+
+ui_poll() {
+    ui_deadline=$(($(date +%s) + ${3:-10}))
     while :; do
-        if ui_screen | grep -qF -- "$1"; then
+        if ui_screen | grep -q "$1" -- "$2"; then
             return 0
         fi
         [ "$(date +%s)" -ge "$ui_deadline" ] && return 1
