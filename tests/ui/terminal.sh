@@ -11,15 +11,6 @@ if ! command -v setsid >/dev/null 2>&1; then
     exit 0
 fi
 
-# ui_procs_gone NAME [SECONDS]: 0 when none of the test's NAME processes is left.
-ui_procs_gone() {
-    deadline=$(($(date +%s) + ${2:-10}))
-    while [ -n "$(ui_procs "$1")" ]; do
-        [ "$(date +%s)" -ge "$deadline" ] && return 1
-        sleep 0.1
-    done
-}
-
 rm -f "$ui_tmp/state/yomi/autosave.yomi"
 YOMI="setsid $YOMI" ui_start -- play reversi --second alphabeta:2 "2>$ui_tmp/err"
 see "Black to move" "a reversi game"

@@ -118,6 +118,28 @@ ui_procs() {
     done
 }
 
+# ui_children PID: the processes whose parent is PID, zombies too (one not
+# reaped shows here, though it has no environment for ui_procs), a
+# "PID STATE" line each.
+ui_children() {
+    for ui_proc in /proc/[0-9]*; do
+        # stat is "pid (comm) state ppid ...", and comm may hold spaces
+        ui_stat=$(sed 's/.*) //' "$ui_proc/stat" 2>/dev/null) || continue
+        [ "$(echo "$ui_stat" | cut -d' ' -f2)" = "$1" ] || continue
+        echo "${ui_proc#/proc/} $(echo "$ui_stat" | cut -d' ' -f1)"
+    done
+}
+
+# ui_procs_gone NAME [SECONDS]: 0 when none of the test's NAME processes is
+# left in time (a zombie, not reaped, has no environment and is not seen).
+ui_procs_gone() {
+    ui_deadline=$(($(date +%s) + ${2:-10}))
+    while [ -n "$(ui_procs "$1")" ]; do
+        [ "$(date +%s)" -ge "$ui_deadline" ] && return 1
+        sleep 0.1
+    done
+}
+
 # ui_pid: the process id of yomi in the pane.
 ui_pid() { ui_procs yomi | head -1; }
 
