@@ -30,6 +30,10 @@
 
 typedef struct Agent Agent;
 
+/* The depth GNU minishogi searches when `xshogi:` gives none: replies in
+ * well under a few seconds (its own clock would spend many). */
+#define AGENT_XSHOGI_DEPTH 6
+
 /* The clock for one move; -1 (or 0 for movetime) when a field is unused. */
 typedef struct {
     int64_t movetime_ms;   /* > 0: think exactly this long per move */

@@ -3,12 +3,13 @@
  *
  * That protocol has no positions and no stop: the program keeps the game
  * itself, answers each of our moves with its own ("12. ... 4a3b"), and
- * thinks as long as its own clock or `depth` says.  So every game is a fresh
- * process; the opening moves are entered in force mode, `switch` hands it
- * the side to move, and from then on each turn sends exactly the one move
- * the other player made.  Anything else is an error, never a guess.  A
- * search given up (agent_abandon) or gone wrong ends the process, killed if
- * it is still thinking; the next turn starts a fresh one.
+ * thinks as long as its own clock or `depth` says (AGENT_XSHOGI_DEPTH when
+ * the spec gives none).  So every game is a fresh process; the opening
+ * moves are entered in force mode, `switch` hands it the side to move, and
+ * from then on each turn sends exactly the one move the other player made.
+ * Anything else is an error, never a guess.  A search given up
+ * (agent_abandon) or gone wrong ends the process, killed if it is still
+ * thinking; the next turn starts a fresh one.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -51,8 +52,7 @@ static int respawn(Agent *a, Err *err)
         }
         agent_read_some(a, 50);
     }
-    if (a->usi.depth > 0)
-        agent_send(a, "depth\n%d", a->usi.depth);
+    agent_send(a, "depth\n%d", a->usi.depth > 0 ? a->usi.depth : AGENT_XSHOGI_DEPTH);
     return 0;
 }
 

@@ -1,9 +1,9 @@
 #!/bin/sh
 # Other engines as the computer in gogo.  GNU minishogi, through the xshogi
-# protocol, has no stop: the UI never waits for it (undo, Esc, quit while
-# it thinks answer at once), and no process of it is left thinking for
-# nothing or unreaped.  A USI engine is told to stop without being waited
-# for, and its late answer is skipped.
+# protocol, has no stop: its depth starts sane in the new-game form, the UI
+# never waits for it (undo, Esc, quit while it thinks answer at once), and
+# no process of it is left thinking for nothing or unreaped.  A USI engine
+# is told to stop without being waited for, and its late answer is skipped.
 . "$TESTLIB"
 . "$(dirname "$0")/tmux-lib.sh"
 
@@ -26,6 +26,23 @@ childless() {
 }
 
 if [ -x "$gnu" ]; then
+    # the new-game form: a depth that answers in seconds, and an answer
+    ui_start
+    ui_keys n
+    see "Start game" "the new-game form"
+    ui_keys Right End Up Up Up Up Up Up Up Right Right
+    see "GNU minishogi" "the second player is GNU minishogi"
+    ui_screen | grep -qE 'Depth +6( |$)'
+    ok $? "its depth starts at 6, not the 40 of yomi's own search"
+    ui_keys Enter
+    see "Sente to move" "a gogo game against it"
+    ui_keys Up Enter Up Enter
+    see "1.5d5c" "a pawn move"
+    ui_wait_re '1\.5d5c 2\.[1-5]' 30
+    ok $? "GNU minishogi replies"
+    ui_keys q y
+    see "yomi-exited-0" "quit"
+
     # (quoted again for the pane's shell) thinks for a minute or more a move
     deep="'xshogi:$gnu -X,depth=40'"
 
