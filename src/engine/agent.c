@@ -197,14 +197,18 @@ bool agent_poll(Agent *a, AgentStatus *st)
     return st->done;
 }
 
-void agent_stop(Agent *a)
+void agent_abandon(Agent *a)
 {
-    if (a->xshogi)
-        return; /* the protocol has no stop: it answers within its own time */
-    if (a->external)
-        agent_usi_stop(a);
-    else if (a->thinking)
+    if (a->xshogi) {
+        agent_xshogi_abandon(a);
+    } else if (a->external) {
+        agent_usi_abandon(a);
+    } else if (a->thinking) {
+        SearchResult dropped;
         search_stop(a->search);
+        search_wait(a->search, &dropped); /* a stopped search ends within a poll */
+        a->thinking = false;
+    }
 }
 
 int agent_wait(Agent *a, AgentResult *r, Err *err)

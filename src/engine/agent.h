@@ -15,7 +15,8 @@
  *
  * A dead, silent or misbehaving engine is an error with a message, never a
  * hang: every wait on it has a deadline, and agent_free() ends the process
- * (quit, then SIGTERM, then SIGKILL) and reaps it.
+ * (quit, then SIGTERM, then SIGKILL; an xshogi program still thinking is
+ * killed at once) and reaps it.
  */
 #ifndef YOMI_AGENT_H
 #define YOMI_AGENT_H
@@ -28,6 +29,10 @@
 #include "engine/search.h"
 
 typedef struct Agent Agent;
+
+/* The depth GNU minishogi searches when `xshogi:` gives none: replies in
+ * well under a few seconds (its own clock would spend many). */
+#define AGENT_XSHOGI_DEPTH 6
 
 /* The clock for one move; -1 (or 0 for movetime) when a field is unused. */
 typedef struct {
@@ -95,7 +100,11 @@ int agent_start(Agent *a, const void *start, const Move *moves, int nmoves,
 /* Never blocks: the live counters; true once an answer is ready (or the
  * agent failed: agent_wait then reports why). */
 bool agent_poll(Agent *a, AgentStatus *st);
-void agent_stop(Agent *a);
+/* Give up the search under way, answer unheard, without waiting for the
+ * engine: yomi's search is stopped, a USI engine told `stop` (its bestmove
+ * is skipped when it comes), and an xshogi program, which cannot be told
+ * to stop, is ended.  The agent may start again at once. */
+void agent_abandon(Agent *a);
 /* Block until the answer (bounded: an external engine that does not answer
  * within its limit plus a grace period is an error). */
 int agent_wait(Agent *a, AgentResult *r, Err *err);

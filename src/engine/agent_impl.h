@@ -53,6 +53,7 @@ struct Agent {
     char failure[200];             /* why the engine failed, "" when it did not */
     uint64_t go_ns, deadline_ns, stop_ns;
     bool stop_sent, answered;
+    int stale;                     /* bestmoves owed for abandoned searches, to skip */
     UsiReply best;                 /* the bestmove line once answered */
     AgentStatus live;
     _Alignas(16) unsigned char root[GAME_MAX_STATE];
@@ -77,7 +78,7 @@ int agent_usi_new_game(Agent *a, Err *err);
 int agent_usi_start(Agent *a, const void *start, const Move *moves, int nmoves,
                     const AgentClock *clock, Err *err);
 bool agent_usi_poll(Agent *a, AgentStatus *st);
-void agent_usi_stop(Agent *a);
+void agent_usi_abandon(Agent *a);
 int agent_usi_wait(Agent *a, AgentResult *r, Err *err);
 void agent_usi_game_over(Agent *a, int outcome);
 int agent_xshogi_open(Agent *a, Err *err);
@@ -86,5 +87,6 @@ int agent_xshogi_new_game(Agent *a, Err *err);
 int agent_xshogi_start(Agent *a, const void *start, const Move *moves, int nmoves, Err *err);
 bool agent_xshogi_poll(Agent *a, AgentStatus *st);
 int agent_xshogi_wait(Agent *a, AgentResult *r, Err *err);
+void agent_xshogi_abandon(Agent *a);
 
 #endif

@@ -164,8 +164,9 @@ int agent_spawn(Agent *a, char *const argv[], Err *err)
     return 0;
 }
 
-/* quit (when `quit` is given), then SIGTERM after 1 s, SIGKILL after
- * 1.5 s; always reaped. */
+/* End the process and reap it.  With `quit` it is asked first (SIGTERM
+ * after 1 s, SIGKILL after 1.5 s); without, it is killed at once: for a
+ * program that is thinking and has no way to be told to stop. */
 void agent_proc_close(Agent *a, const char *quit)
 {
     if (a->fd >= 0) {
@@ -174,10 +175,9 @@ void agent_proc_close(Agent *a, const char *quit)
         shutdown(a->fd, SHUT_WR);
     }
     if (a->pid > 0) {
-        /* Ask, then insist: quit, SIGTERM after 1 s, SIGKILL after 1.5 s. */
         int status;
         bool gone = false;
-        for (int i = 0; i < 150 && !gone; i++) {
+        for (int i = 0; quit && i < 150 && !gone; i++) {
             if (i == 100)
                 kill(a->pid, SIGTERM);
             gone = waitpid(a->pid, &status, WNOHANG) == a->pid;
@@ -186,7 +186,8 @@ void agent_proc_close(Agent *a, const char *quit)
         }
         if (!gone) {
             kill(a->pid, SIGKILL);
-            waitpid(a->pid, &status, 0);
+            while (waitpid(a->pid, &status, 0) < 0 && errno == EINTR)
+                ; /* soon: SIGKILL cannot be caught */
         }
         a->pid = -1;
     }

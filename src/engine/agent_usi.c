@@ -88,6 +88,18 @@ int agent_usi_spec_parse(const char *spec, UsiSpec *out, Err *err)
     return 0;
 }
 
+/* Whether `r` is the talk of a search given up (agent_usi_abandon): its
+ * infos, and the bestmove that closes it, are skipped.  Other replies
+ * (readyok) may come before that bestmove and are not its. */
+static bool stale_reply(Agent *a, const UsiReply *r)
+{
+    if (a->stale == 0 || (r->kind != USI_REPLY_INFO && r->kind != USI_REPLY_BESTMOVE))
+        return false;
+    if (r->kind == USI_REPLY_BESTMOVE)
+        a->stale--;
+    return true;
+}
+
 /* Read lines until one of `kind` (usiok, readyok); options seen on the way
  * are noted.  -1 + err on a deadline or a dead engine. */
 static int wait_reply(Agent *a, UsiReplyKind kind, const char *what, bool *has_variant, Err *err)
@@ -99,7 +111,8 @@ static int wait_reply(Agent *a, UsiReplyKind kind, const char *what, bool *has_v
         while (agent_take_line(a, line, sizeof line)) {
             UsiReply r;
             Err ignore;
-            if (usi_parse_reply(line, &r, &ignore) != 0)
+            const int bad = usi_parse_reply(line, &r, &ignore);
+            if (stale_reply(a, &r) || bad)
                 continue;
             if (r.kind == kind)
                 return 0;
@@ -242,7 +255,10 @@ static void absorb(Agent *a)
     while (!a->answered && agent_take_line(a, line, sizeof line)) {
         UsiReply r;
         Err e;
-        if (usi_parse_reply(line, &r, &e) != 0) {
+        const int bad = usi_parse_reply(line, &r, &e);
+        if (stale_reply(a, &r))
+            continue;
+        if (bad) {
             if (r.kind == USI_REPLY_BESTMOVE)
                 snprintf(a->failure, sizeof a->failure, "%.150s", e.msg);
             continue;
@@ -296,13 +312,16 @@ bool agent_usi_poll(Agent *a, AgentStatus *st)
     return st->done;
 }
 
-void agent_usi_stop(Agent *a)
+void agent_usi_abandon(Agent *a)
 {
-    if (a->thinking && !a->answered && !a->stop_sent && !a->dead) {
+    if (!a->thinking)
+        return;
+    a->thinking = false;
+    if (a->answered || a->dead || a->failure[0])
+        return; /* nothing more will come from that search */
+    if (!a->stop_sent)
         agent_send(a, "stop");
-        a->stop_sent = true;
-        a->stop_ns = agent_now_ns();
-    }
+    a->stale++;
 }
 
 int agent_usi_wait(Agent *a, AgentResult *r, Err *err)

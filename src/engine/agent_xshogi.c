@@ -3,10 +3,13 @@
  *
  * That protocol has no positions and no stop: the program keeps the game
  * itself, answers each of our moves with its own ("12. ... 4a3b"), and
- * thinks as long as its own clock or `depth` says.  So every game is a fresh
- * process; the opening moves are entered in force mode, `switch` hands it
- * the side to move, and from then on each turn sends exactly the one move
- * the other player made.  Anything else is an error, never a guess.
+ * thinks as long as its own clock or `depth` says (AGENT_XSHOGI_DEPTH when
+ * the spec gives none).  So every game is a fresh process; the opening
+ * moves are entered in force mode, `switch` hands it the side to move, and
+ * from then on each turn sends exactly the one move the other player made.
+ * Anything else is an error, never a guess.  A search given up
+ * (agent_abandon) or gone wrong ends the process, killed if it is still
+ * thinking; the next turn starts a fresh one.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -22,10 +25,18 @@ static int64_t timeout_ms(const Agent *a)
     return a->usi.timeout_ms > 0 ? a->usi.timeout_ms : XSHOGI_DEFAULT_TIMEOUT_MS;
 }
 
+/* Asked to quit when idle; killed while it thinks, as the protocol has no
+ * stop and a deep search may run for minutes. */
+static void end_program(Agent *a)
+{
+    agent_proc_close(a, a->thinking && !a->answered ? NULL : "quit");
+    a->thinking = false;
+}
+
 /* A fresh process for a fresh game; its banner shows it runs. */
 static int respawn(Agent *a, Err *err)
 {
-    agent_proc_close(a, "quit");
+    end_program(a);
     a->dead = false;
     a->failure[0] = '\0';
     a->xs_sent = 0;
@@ -41,8 +52,7 @@ static int respawn(Agent *a, Err *err)
         }
         agent_read_some(a, 50);
     }
-    if (a->usi.depth > 0)
-        agent_send(a, "depth\n%d", a->usi.depth);
+    agent_send(a, "depth\n%d", a->usi.depth > 0 ? a->usi.depth : AGENT_XSHOGI_DEPTH);
     return 0;
 }
 
@@ -67,6 +77,8 @@ int agent_xshogi_start(Agent *a, const void *start, const Move *moves, int nmove
     g->ops->start(g, cur);
     if (memcmp(cur, start, g->state_size) != 0)
         return err_set(err, "xshogi: the program only plays from the standard start");
+    if (a->pid <= 0 && respawn(a, err) != 0) /* ended by abandon or a failure */
+        return -1;
     if (nmoves < a->xs_sent || (a->xs_playing && nmoves != a->xs_sent + 1))
         return agent_fail(a, err, "out of step with the game (%d moves known, %d played)",
                           a->xs_sent, nmoves);
@@ -153,9 +165,11 @@ int agent_xshogi_wait(Agent *a, AgentResult *r, Err *err)
 {
     while (!a->answered && !a->failure[0])
         step(a, 20);
-    a->thinking = false;
-    if (a->failure[0])
+    if (a->failure[0]) {
+        end_program(a); /* past its deadline it may think on: of no more use */
         return agent_fail(a, err, "%s", a->failure);
+    }
+    a->thinking = false;
     r->elapsed_ms = (agent_now_ns() - a->go_ns) / 1000000u;
     if (strcmp(a->xs_move, "resign") == 0) {
         r->answer = AGENT_RESIGN;
@@ -173,4 +187,10 @@ int agent_xshogi_wait(Agent *a, AgentResult *r, Err *err)
     return 0;
 }
 
-void agent_xshogi_close(Agent *a) { agent_proc_close(a, "quit"); }
+void agent_xshogi_abandon(Agent *a)
+{
+    if (a->thinking)
+        end_program(a); /* even answered: it is a move ahead of the game now */
+}
+
+void agent_xshogi_close(Agent *a) { end_program(a); }

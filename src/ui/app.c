@@ -1,7 +1,8 @@
 /* app.c - curses set-up and tear-down, the screen stack and the one loop:
  * draw the top screen into a grid, copy it to curses, wait up to 100 ms for
  * a key, tick every screen (searches are polled there), repeat.  Signals
- * only set a flag; the loop restores the terminal and autosaves. */
+ * only set a flag, and a terminal that went away is noticed by the loop;
+ * either way the loop restores the terminal and autosaves. */
 #define _XOPEN_SOURCE_EXTENDED 1
 #define _POSIX_C_SOURCE 200809L
 #include <signal.h>
@@ -9,6 +10,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 #include <wchar.h>
 
 #include <curses.h>
@@ -19,6 +22,17 @@
 #include "ui/settings.h"
 #include "ui/theme.h"
 #include "ui/ui.h"
+
+/* last: its capability macros (lines, columns, ...) would rename the
+ * headers' names */
+#include <term.h>
+
+/* How long getch() waits for a key before the screens are ticked. */
+#define KEY_WAIT_MS 100
+/* A terminal that is gone (hung up without a SIGHUP reaching us, at end of
+ * file, or failing with EIO) makes getch() give up at once, every time;
+ * after this many such quick ERRs in a row the loop takes it as gone. */
+#define QUICK_ERRS_GONE 10
 
 static volatile sig_atomic_t got_signal;
 
@@ -197,6 +211,16 @@ static void close_screens(App *app, bool all)
 static void handle_key(App *app, int key)
 {
     Screen *s = top(app);
+    if (key == KEY_MOUSE) {
+        MEVENT ev;
+        /* Only button 1's press acts: its release, the other buttons
+         * and the wheel leave the screen, its message and the quit
+         * question as they are. */
+        if (getmouse(&ev) != OK || !(ev.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)))
+            return;
+        app->mouse_y = ev.y;
+        app->mouse_x = ev.x;
+    }
     if (app->ask_quit) {
         app->ask_quit = false;
         if (key == 'y' || key == 'Y') {
@@ -214,21 +238,43 @@ static void handle_key(App *app, int key)
         return;
     }
     app->message[0] = '\0';
-    if (key == KEY_MOUSE) {
-        MEVENT ev;
-        if (getmouse(&ev) != OK || !(ev.bstate & (BUTTON1_CLICKED | BUTTON1_PRESSED | BUTTON1_RELEASED)))
-            return;
-        if (ev.bstate & BUTTON1_RELEASED)
-            return; /* the press already acted */
-        app->mouse_y = ev.y;
-        app->mouse_x = ev.x;
-    }
     if (app->w < s->ops->min_w || app->h < s->ops->min_h) {
         if (key == 'q' || key == KEY_ESCAPE)
             app_request_quit(app);
         return;
     }
     s->ops->key(s, key);
+}
+
+static uint64_t now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
+}
+
+/* The next key, or ERR after KEY_WAIT_MS; sets *gone once getch() has
+ * failed quickly QUICK_ERRS_GONE times in a row, as it does for ever on a
+ * terminal that went away (a timeout always takes its whole wait). */
+static int next_key(bool *gone)
+{
+    static int quick_errs;
+    const uint64_t asked = now_ms();
+    const int key = getch();
+    if (key != ERR || now_ms() - asked >= KEY_WAIT_MS / 2)
+        quick_errs = 0;
+    else
+        quick_errs++;
+    *gone = quick_errs >= QUICK_ERRS_GONE;
+    return key;
+}
+
+/* The loop ends before its time (a signal, a lost terminal): every game is
+ * saved first.  The exit status, as for death by `sig`. */
+static int end_early(App *app, int sig)
+{
+    app->saved_on_exit = autosave_all(app);
+    return 128 + sig;
 }
 
 static int run(App *app)
@@ -245,8 +291,7 @@ static int run(App *app)
     int status = 0;
     while (!app->quit && app->depth > 0) {
         if (got_signal) {
-            app->saved_on_signal = autosave_all(app);
-            status = 128 + got_signal;
+            status = end_early(app, got_signal);
             break;
         }
         getmaxyx(stdscr, app->h, app->w);
@@ -259,7 +304,13 @@ static int run(App *app)
         blit(&g, app);
         move(app->h > 0 ? app->h - 1 : 0, 0);
         refresh();
-        int key = getch();
+        bool gone;
+        int key = next_key(&gone);
+        if (gone) {
+            app->terminal_gone = true;
+            status = end_early(app, SIGHUP); /* the hangup it is */
+            break;
+        }
         if (key != ERR)
             handle_key(app, key);
         for (int i = 0; i < app->depth; i++)
@@ -272,25 +323,45 @@ static int run(App *app)
     return status;
 }
 
-static bool start_curses(App *app)
+/* Whether the game screen can run here, asked before curses takes the
+ * terminal over, so that a refusal leaves nothing on it; says why not. */
+static bool terminal_usable(void)
 {
-    SCREEN *screen = newterm(NULL, stdout, stdin);
-    if (!screen) {
+    int found;
+    if (setupterm(NULL, STDOUT_FILENO, &found) != OK) {
         fputs("yomi: cannot start the terminal UI (is TERM set?)\n", stderr);
         return false;
     }
     /* A terminal that cannot move the cursor (TERM=dumb, an editor's
      * shell) would get the screen as one long smear of text. */
     const char *cup = tigetstr("cup");
-    if (!cup || cup == (char *)-1) {
-        endwin();
-        delscreen(screen);
+    const bool moves_cursor = cup && cup != (char *)-1;
+    del_curterm(cur_term);
+    if (!moves_cursor) {
         const char *term = getenv("TERM");
         fprintf(stderr,
                 "yomi: the terminal '%.40s' cannot move the cursor, which the game screen needs; "
                 "run yomi in a full terminal (TERM=xterm-256color, screen, ...), or use the "
                 "command line (yomi --help)\n",
                 term ? term : "");
+        return false;
+    }
+    /* From a file, a pipe or /dev/null getch() could never wait for a key. */
+    if (!isatty(STDIN_FILENO)) {
+        fputs("yomi: the game needs a terminal on standard input; see yomi --help for the "
+              "command line\n",
+              stderr);
+        return false;
+    }
+    return true;
+}
+
+static bool start_curses(App *app)
+{
+    if (!terminal_usable())
+        return false;
+    if (!newterm(NULL, stdout, stdin)) {
+        fputs("yomi: cannot start the terminal UI (is TERM set?)\n", stderr);
         return false;
     }
     settings_load();
@@ -300,10 +371,13 @@ static bool start_curses(App *app)
     noecho();
     nonl();
     keypad(stdscr, TRUE);
-    timeout(100);
+    timeout(KEY_WAIT_MS);
     curs_set(0);
     set_escdelay(25);
-    mousemask(BUTTON1_CLICKED | BUTTON1_PRESSED, NULL);
+    /* Every button's events, although only button 1's press acts: an
+     * event outside the mask makes ncurses wait for the next one inside
+     * it, so getch() would block past its timeout after every click. */
+    mousemask(ALL_MOUSE_EVENTS, NULL);
     mouseinterval(0);
     getmaxyx(stdscr, app->h, app->w);
     return true;
@@ -313,7 +387,10 @@ static int finish(App *app, int status)
 {
     endwin();
     autosave_flush(); /* the last move is on disk before we say it is saved */
-    if (status >= 128 && app->saved_on_signal)
+    if (app->terminal_gone)
+        fprintf(stderr, "yomi: the terminal went away%s\n",
+                app->saved_on_exit ? "; the game was saved (Resume last game)" : "");
+    else if (status >= 128 && app->saved_on_exit)
         fprintf(stderr, "yomi: stopped by signal %d; the game was saved (Resume last game)\n",
                 status - 128);
     else if (status >= 128)

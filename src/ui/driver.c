@@ -262,12 +262,9 @@ void driver_stop(Driver *d)
 {
     SearchResult r;
     if (d->thinking >= 0 && d->session->players[d->thinking].external[0]) {
-        /* An external engine answers `stop` with a move we drop; it then
-         * has to hear the game from the start again. */
-        AgentResult ar;
-        Err ignored;
-        agent_stop(d->agent[d->thinking]);
-        (void)agent_wait(d->agent[d->thinking], &ar, &ignored);
+        /* Never waited for: an engine may take long to stop, or (xshogi)
+         * have no stop at all.  It hears the game from the start again. */
+        agent_abandon(d->agent[d->thinking]);
         d->agent_known[d->thinking] = -1;
         d->thinking = -1;
     } else if (d->thinking >= 0) {

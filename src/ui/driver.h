@@ -49,7 +49,8 @@ bool driver_computer_to_move(const Driver *d);
 int driver_start(Driver *d);
 /* Poll.  Returns true when the search finished and its move was played. */
 bool driver_tick(Driver *d, Move *played);
-/* Stop and discard a running search or hint (waits < 100 ms). */
+/* Stop and discard a running search or hint: yomi's own within 100 ms,
+ * an external engine's without waiting for it (agent_abandon). */
 void driver_stop(Driver *d);
 int driver_start_hint(Driver *d, int depth);
 bool driver_busy(const Driver *d);

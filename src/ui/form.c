@@ -6,6 +6,7 @@
 #include <curses.h>
 
 #include "ui/form.h"
+#include "engine/agent.h"
 #include "engine/i18n.h"
 #include "ui/screen.h"
 
@@ -320,6 +321,9 @@ void form_add_player_fields(Form *fm, PlayerFields *pf, const char *label, bool 
     pf->quiescence = form_add(fm, (FormField){.kind = FIELD_CHOICE, .label = N_("Quiescence"), CHOICES(onoff_names),
                                               .indent = 1,
                                               .help = N_("search captures past the depth (gogo)")});
+    pf->engine_depth = form_add(fm, (FormField){.kind = FIELD_NUMBER, .label = N_("Depth"),
+                                                .value = AGENT_XSHOGI_DEPTH, .lo = 1, .hi = 40, .indent = 1,
+                                                .help = N_("plies GNU minishogi looks ahead (past 8 it may take long)")});
 }
 
 void form_show_player_fields(Form *fm, const PlayerFields *pf, bool gogo)
@@ -331,9 +335,11 @@ void form_show_player_fields(Form *fm, const PlayerFields *pf, bool gogo)
     const bool yomi = who->value == WHO_YOMI;
     fm->f[pf->algo].hidden = fm->f[pf->table].hidden = fm->f[pf->order].hidden = !yomi;
     fm->f[pf->quiescence].hidden = !yomi || !gogo;
-    /* Fairy-Stockfish takes a time per move, GNU minishogi a depth. */
+    /* Fairy-Stockfish takes a time per move, GNU minishogi a depth of its
+     * own: yomi's default, 40 with a time limit, would take it minutes. */
     fm->f[pf->time].hidden = !yomi && who->value != WHO_FAIRY_STOCKFISH;
-    fm->f[pf->depth].hidden = !yomi && who->value != WHO_GNU_MINISHOGI;
+    fm->f[pf->depth].hidden = !yomi;
+    fm->f[pf->engine_depth].hidden = who->value != WHO_GNU_MINISHOGI;
 }
 
 void form_player(const Form *fm, const PlayerFields *pf, UiPlayer *p)
@@ -349,7 +355,7 @@ void form_player(const Form *fm, const PlayerFields *pf, UiPlayer *p)
         snprintf(p->external, sizeof p->external, "%s", FAIRY_STOCKFISH_SPEC);
     else if (who == WHO_GNU_MINISHOGI)
         snprintf(p->external, sizeof p->external, "%s,depth=%d", GNU_MINISHOGI_SPEC,
-                 fm->f[pf->depth].value);
+                 fm->f[pf->engine_depth].value);
     p->cfg.algo = (Algo)fm->f[pf->algo].value;
     p->cfg.depth = fm->f[pf->depth].value;
     p->cfg.time_ms = time_ms[fm->f[pf->time].value];

@@ -72,6 +72,7 @@ int form_game_family(const Form *fm, const GameFields *gf);
 /* --- a player's fields -------------------------------------------------- */
 typedef struct {
     int who, algo, depth, time, table, order, quiescence;
+    int engine_depth; /* GNU minishogi's own, far shallower than yomi's */
 } PlayerFields;
 void form_add_player_fields(Form *fm, PlayerFields *pf, const char *label, bool human);
 void form_show_player_fields(Form *fm, const PlayerFields *pf, bool gogo);

@@ -50,7 +50,8 @@ struct App {
     char message[160];      /* a short status message, cleared on the next key */
     int message_style;
     int mouse_y, mouse_x;   /* where the last click was (key KEY_MOUSE) */
-    int saved_on_signal;    /* games saved when a signal ended the loop */
+    int saved_on_exit;      /* games saved when a signal or a lost terminal ended the loop */
+    bool terminal_gone;     /* the loop ended because the terminal went away */
 };
 
 /* What the game screen starts from: a session (taken over), or a game id

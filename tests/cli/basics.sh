@@ -22,6 +22,15 @@ case $err in *"cannot move the cursor"*"yomi --help"*) ok 0 "TERM=dumb: says why
     *) ok 1 "TERM=dumb: says why and what to do" ;; esac
 TERM=$saved_term
 
+# Without a terminal on stdin the game screen cannot read a key: one line
+# says so, at once, instead of a loop spinning on end of file.
+TERM=xterm-256color timeout 10 "$YOMI" </dev/null >"$tap_tmp/out" 2>"$tap_tmp/err"
+rc=$?
+is "$rc" "1" "stdin from /dev/null: the UI refuses, promptly"
+is "$(cat "$tap_tmp/err")" "yomi: the game needs a terminal on standard input; see yomi --help for the command line" \
+    "stdin from /dev/null: one line says why"
+is "$(cat "$tap_tmp/out")" "" "stdin from /dev/null: nothing on the terminal"
+
 for cmd in perft show; do
     run_yomi $cmd --help
     ok $rc "$cmd --help exits 0"

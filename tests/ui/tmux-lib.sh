@@ -21,7 +21,8 @@ trap 'T kill-server >/dev/null 2>&1; rm -rf "$ui_tmp"' EXIT
 T() { tmux -L "$ui_sock" -f /dev/null "$@"; }
 
 # ui_start [VAR=VALUE...] -- [yomi args...]: a fresh 80x24 session running yomi
-# with HOME and XDG_STATE_HOME in the temp folder, LANG=C.UTF-8 unless given.
+# with HOME and XDG_STATE_HOME in the temp folder, LANG=C.UTF-8 and
+# TERM=screen unless given.
 ui_start() {
     envs="LANG=C.UTF-8 LC_ALL= HOME=$ui_tmp/home XDG_STATE_HOME=$ui_tmp/state"
     while [ $# -gt 0 ] && [ "$1" != "--" ]; do
@@ -34,18 +35,40 @@ ui_start() {
     ui_n=$((ui_n + 1))
     ui_sock="yomi-test-$$-$ui_n"
     T new-session -d -s ui -x 80 -y 24 \
-        "env -u NO_COLOR $envs TERM=screen $YOMI $*; echo yomi-exited-\$?; sleep 60"
+        "env -u NO_COLOR TERM=screen $envs $YOMI $*; echo yomi-exited-\$?; sleep 60"
 }
 
 ui_screen() { T capture-pane -p -t ui 2>/dev/null; }
 
 ui_keys() { T send-keys -t ui "$@"; }
 
+# ui_click ROW COL [x10|sgr [BUTTON]]: a click on the 0-based cell as a
+# terminal sends it, the press and then the release, of the left button or
+# of BUTTON (0 left, 1 middle, 2 right): in the X10 mouse encoding (ESC [ M
+# and three bytes, what TERM=screen asks for) or in SGR's (ESC [ < B;X;Y M,
+# then m; TERM=xterm-256color).
+ui_click() {
+    ui_button=${4:-0}
+    if [ "${3:-x10}" = sgr ]; then
+        ui_keys -l "$(printf '\033[<%d;%d;%dM' "$ui_button" $(($2 + 1)) $(($1 + 1)))"
+        ui_keys -l "$(printf '\033[<%d;%d;%dm' "$ui_button" $(($2 + 1)) $(($1 + 1)))"
+    else
+        ui_xy=$(printf '\\%03o\\%03o' $(($2 + 33)) $(($1 + 33)))
+        ui_keys -l "$(printf '\033[M%b%b' "$(printf '\\%03o' $((ui_button + 32)))" "$ui_xy")"
+        ui_keys -l "$(printf '\033[M#%b' "$ui_xy")"
+    fi
+}
+
 # ui_wait TEXT [SECONDS]: 0 when TEXT appears on the screen in time.
-ui_wait() {
-    ui_deadline=$(($(date +%s) + ${2:-10}))
+ui_wait() { ui_poll -F "$@"; }
+
+# ui_wait_re REGEX [SECONDS]: 0 when the extended REGEX matches in time.
+ui_wait_re() { ui_poll -E "$@"; }
+
+ui_poll() {
+    ui_deadline=$(($(date +%s) + ${3:-10}))
     while :; do
-        if ui_screen | grep -qF -- "$1"; then
+        if ui_screen | grep -q "$1" -- "$2"; then
             return 0
         fi
         [ "$(date +%s)" -ge "$ui_deadline" ] && return 1
@@ -84,23 +107,40 @@ not_see() {
     fi
 }
 
-# ui_pid: the process id of yomi in the pane (the pane's shell's child).
-# Read from /proc rather than ps: a minimal Debian has no procps.
-ui_pid() { proc_children "$(T list-panes -t ui -F '#{pane_pid}')" | head -1; }
-
-# proc_children PID: the ids of PID's children, one a line.  The parent is
-# the second field after the name in /proc/N/stat; the name may hold spaces
-# and parentheses, so the fields are counted after its last ')'.
-proc_children() {
-    pc_parent=$1
-    for pc_stat in /proc/[0-9]*/stat; do
-        pc_line=$(cat "$pc_stat" 2>/dev/null) || continue
-        # shellcheck disable=SC2086 # split into fields on purpose
-        set -- ${pc_line##*) }
-        [ "${2:-}" = "$pc_parent" ] || continue
-        pc_pid=${pc_stat#/proc/}
-        echo "${pc_pid%/stat}"
+# ui_procs NAME: the process ids of this test's processes called NAME (yomi,
+# or an engine it started): those whose environment has the test's HOME.
+# Read from /proc, as procps (ps, pgrep) may not be installed.
+ui_procs() {
+    for ui_proc in /proc/[0-9]*; do
+        [ "$(cat "$ui_proc/comm" 2>/dev/null)" = "$1" ] || continue
+        tr '\0' '\n' 2>/dev/null <"$ui_proc/environ" | grep -qxF "HOME=$ui_tmp/home" || continue
+        echo "${ui_proc#/proc/}"
     done
 }
+
+# ui_children PID: the processes whose parent is PID, zombies too (one not
+# reaped shows here, though it has no environment for ui_procs), a
+# "PID STATE" line each.
+ui_children() {
+    for ui_proc in /proc/[0-9]*; do
+        # stat is "pid (comm) state ppid ...", and comm may hold spaces
+        ui_stat=$(sed 's/.*) //' "$ui_proc/stat" 2>/dev/null) || continue
+        [ "$(echo "$ui_stat" | cut -d' ' -f2)" = "$1" ] || continue
+        echo "${ui_proc#/proc/} $(echo "$ui_stat" | cut -d' ' -f1)"
+    done
+}
+
+# ui_procs_gone NAME [SECONDS]: 0 when none of the test's NAME processes is
+# left in time (a zombie, not reaped, has no environment and is not seen).
+ui_procs_gone() {
+    ui_deadline=$(($(date +%s) + ${2:-10}))
+    while [ -n "$(ui_procs "$1")" ]; do
+        [ "$(date +%s)" -ge "$ui_deadline" ] && return 1
+        sleep 0.1
+    done
+}
+
+# ui_pid: the process id of yomi in the pane.
+ui_pid() { ui_procs yomi | head -1; }
 
 ui_resize() { T resize-window -t ui -x "$1" -y "$2"; }

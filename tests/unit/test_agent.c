@@ -1,0 +1,167 @@
+/* test_agent.c - external engines as players (engine/agent.h), played by
+ * small shell scripts: a search given up with agent_abandon() is never
+ * waited for, its late answer is not taken for the next one, and a program
+ * that cannot be told to stop leaves no process behind. */
+#define _DEFAULT_SOURCE /* mkdtemp */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "engine/agent.h"
+
+static char dir[64];
+static Game *gogo;
+
+/* Write `body` to an executable script in the temp folder; its path. */
+static const char *script(const char *name, const char *body)
+{
+    static char path[2][128];
+    static int turn;
+    char *p = path[turn++ % 2];
+    snprintf(p, sizeof path[0], "%s/%s", dir, name);
+    FILE *f = fopen(p, "w");
+    assert_non_null(f);
+    fputs(body, f);
+    fclose(f);
+    assert_int_equal(chmod(p, 0700), 0);
+    return p;
+}
+
+/* This process's children, zombies too (read from /proc). */
+static int children(void)
+{
+    DIR *d = opendir("/proc");
+    assert_non_null(d);
+    int n = 0;
+    for (struct dirent *e; (e = readdir(d));) {
+        char path[300], stat[512];
+        snprintf(path, sizeof path, "/proc/%s/stat", e->d_name);
+        FILE *f = fopen(path, "r");
+        if (!f)
+            continue;
+        const size_t got = fread(stat, 1, sizeof stat - 1, f);
+        fclose(f);
+        stat[got] = '\0';
+        const char *paren = strrchr(stat, ')'); /* "pid (comm) state ppid" */
+        char state;
+        int ppid;
+        if (paren && sscanf(paren + 1, " %c %d", &state, &ppid) == 2 && ppid == getpid())
+            n++;
+    }
+    closedir(d);
+    return n;
+}
+
+static int setup(void **state)
+{
+    (void)state;
+    snprintf(dir, sizeof dir, "/tmp/yomi-agent-XXXXXX");
+    if (!mkdtemp(dir))
+        return -1;
+    Err err = {{0}};
+    gogo = game_open("gogo", NULL, 0, &err);
+    return gogo ? 0 : -1;
+}
+
+/* A failed check leaves its test early: the agent, kept in *state, is
+ * freed here, so that no engine outlives the test. */
+static int free_agent(void **state)
+{
+    agent_free(*state);
+    *state = NULL;
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    game_close(gogo);
+    return system(cmd) == 0 ? 0 : -1;
+}
+
+/* A USI engine that answers its first go only when told to stop (with a
+ * resignation), and every later go with a move: the stopped search's
+ * answer comes after the next go, and must not be taken for its. */
+static void test_usi_abandon_skips_the_late_answer(void **state)
+{
+    const char *engine = script("usi.sh", "#!/bin/sh\n"
+                                          "gos=0\n"
+                                          "while read -r line; do\n"
+                                          "    case $line in\n"
+                                          "    usi) echo usiok ;;\n"
+                                          "    isready) echo readyok ;;\n"
+                                          "    go*) gos=$((gos + 1)); [ $gos -gt 1 ] && echo 'bestmove 5d5c' ;;\n"
+                                          "    stop) echo 'bestmove resign' ;;\n"
+                                          "    quit) exit 0 ;;\n"
+                                          "    esac\n"
+                                          "done\n");
+    char spec[200];
+    snprintf(spec, sizeof spec, "usi:%s,time=60000", engine);
+    Err err = {{0}};
+    Agent *a = *state = agent_new(gogo, spec, &err);
+    assert_non_null(a);
+    _Alignas(16) unsigned char start[GAME_MAX_STATE];
+    gogo->ops->start(gogo, start);
+    AgentClock clock;
+    agent_clock_none(&clock);
+    assert_int_equal(agent_start(a, start, NULL, 0, &clock, &err), 0);
+    agent_abandon(a);
+    assert_int_equal(agent_start(a, start, NULL, 0, &clock, &err), 0);
+    AgentResult r;
+    assert_int_equal(agent_wait(a, &r, &err), 0);
+    assert_int_equal(r.answer, AGENT_MOVE);
+    char move[16];
+    gogo->ops->format_move(gogo, start, r.turn[0], move, sizeof move);
+    assert_string_equal(move, "5d5c");
+    free_agent(state);
+    assert_int_equal(children(), 0);
+}
+
+/* An xshogi program that never moves, reads nothing and ignores SIGTERM,
+ * like GNU minishogi deep in a search: given up, it is ended at once and
+ * reaped, and the agent can start again with a fresh one. */
+static void test_xshogi_abandon_ends_the_program(void **state)
+{
+    const char *program = script("xshogi.sh", "#!/bin/sh\n"
+                                              "trap '' TERM\n"
+                                              "echo 'GNU Shogi (thinks for ever)'\n"
+                                              "exec sleep 600\n");
+    char spec[200];
+    snprintf(spec, sizeof spec, "xshogi:%s", program);
+    Err err = {{0}};
+    Agent *a = *state = agent_new(gogo, spec, &err);
+    assert_non_null(a);
+    _Alignas(16) unsigned char start[GAME_MAX_STATE];
+    gogo->ops->start(gogo, start);
+    AgentClock clock;
+    agent_clock_none(&clock);
+    assert_int_equal(agent_start(a, start, NULL, 0, &clock, &err), 0);
+    AgentStatus st;
+    assert_false(agent_poll(a, &st));
+    assert_int_equal(children(), 1);
+    agent_abandon(a);
+    assert_int_equal(children(), 0);
+    assert_int_equal(agent_start(a, start, NULL, 0, &clock, &err), 0);
+    assert_int_equal(children(), 1);
+    free_agent(state); /* still thinking: killed too */
+    assert_int_equal(children(), 0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_teardown(test_usi_abandon_skips_the_late_answer, free_agent),
+        cmocka_unit_test_teardown(test_xshogi_abandon_ends_the_program, free_agent),
+    };
+    return cmocka_run_group_tests_name("agent", tests, setup, teardown);
+}
