@@ -11,6 +11,7 @@
 #include "engine/i18n.h"
 #include "ui/screen.h"
 #include "ui/game_screen.h"
+#include "ui/load.h"
 #include "ui/session.h"
 
 enum { ITEM_NEW, ITEM_WATCH, ITEM_COMPARE, ITEM_RESUME, ITEM_LOAD, ITEM_HELP, ITEM_SETTINGS,
@@ -86,26 +87,24 @@ static int menu_init(Screen *s, void *arg)
 
 static void menu_free(Screen *s) { free(s->data); }
 
-static void start_game_from(Screen *s, Session *session, bool watch)
+static int start_game_from(Screen *s, Session *session, bool watch)
 {
     UiGameArg arg = {.session = session, .watch = watch};
     if (app_push(s->app, watch ? &screen_watch : &screen_game, &arg) != 0) {
         app_message(s->app, ST_BAD, "%s", arg.error[0] ? arg.error : _("cannot start the game"));
         session_free(session);
+        return -1;
     }
+    return 0;
 }
 
-static void load_done(void *ctx, const char *path)
+static int start_loaded_game(Screen *s, Session *session, const char *path)
 {
-    Screen *s = ctx;
-    Err err = {{0}};
-    Session *session = session_load(path, &err);
-    if (!session) {
-        app_message(s->app, ST_BAD, "%s", err.msg);
-        return;
-    }
-    start_game_from(s, session, false);
+    (void)path;
+    return start_game_from(s, session, false);
 }
+
+static void load_done(void *ctx, const char *path) { ui_load(ctx, path, start_loaded_game); }
 
 static void activate(Screen *s, int item)
 {
