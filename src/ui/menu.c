@@ -9,6 +9,7 @@
 #include <curses.h>
 
 #include "engine/i18n.h"
+#include "ui/autosave.h"
 #include "ui/screen.h"
 #include "ui/game_screen.h"
 #include "ui/load.h"
@@ -81,6 +82,7 @@ static int menu_init(Screen *s, void *arg)
     if (!m)
         return -1;
     s->data = m;
+    autosave_remove_stale();
     refresh_autosave(m);
     return 0;
 }

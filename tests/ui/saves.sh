@@ -83,6 +83,7 @@ ok "$([ -e "$owned" ] && echo 1 || echo 0)" "and still never ran"
 # and Enter, the default, is no
 cp "$ui_tmp/runs.yomi" "$state/autosave.yomi"
 ui_start
+see "Resume last game" "menu"
 ui_keys Down Down Down
 see "Carry on with gogo after 0 moves" "the autosave names a program"
 ui_keys r
@@ -131,5 +132,20 @@ else
     tap_n=$((tap_n + 1))
     echo "ok $tap_n # SKIP fairy-stockfish: not installed"
 fi
+
+# ---- the autosave's temporaries that a kill -9 left behind ------------------
+rm -f "$state"/autosave.yomi*
+printf 'yomi-save 1\n' >"$state/autosave.yomi.Ab3xZ9"
+touch -d '2 minutes ago' "$state/autosave.yomi.Ab3xZ9"
+printf 'yomi-save 1\n' >"$state/autosave.yomi.Qw7Er1" # another yomi writing now
+printf 'mine\n' >"$state/autosave.yomi.notes"           # not a temporary
+touch -d '2 minutes ago' "$state/autosave.yomi.notes"
+ui_start
+see "Resume last game" "started with temporaries left in the state folder"
+ok "$([ -e "$state/autosave.yomi.Ab3xZ9" ] && echo 1 || echo 0)" "a stale temporary is removed at start"
+ok "$([ -e "$state/autosave.yomi.Qw7Er1" ] && echo 0 || echo 1)" "a fresh one (another yomi's write) is kept"
+ok "$([ -e "$state/autosave.yomi.notes" ] && echo 0 || echo 1)" "a file not named like a temporary is kept"
+ui_keys q
+see "yomi-exited-0" "quit"
 
 done_testing
