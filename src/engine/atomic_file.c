@@ -1,20 +1,26 @@
 /* atomic_file.c - see atomic_file.h. */
-#define _POSIX_C_SOURCE 200809L /* mkstemp, fchmod, open_memstream */
+#define _POSIX_C_SOURCE 200809L /* mkstemp, fchmod, open_memstream, fstatat */
 #include "engine/atomic_file.h"
 
+#include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
+
+/* mkstemp's template: the name, a dot and six letters or digits. */
+#define TEMP_SUFFIX ".XXXXXX"
 
 /* A new file beside `path`, its name in tmp: the descriptor, or -1 + err
  * naming `path` (the temporary's name means nothing to the user). */
 static int open_temporary(const char *path, char *tmp, size_t size, Err *err)
 {
-    if (snprintf(tmp, size, "%s.XXXXXX", path) >= (int)size)
+    if (snprintf(tmp, size, "%s" TEMP_SUFFIX, path) >= (int)size)
         return err_set(err, "path too long");
     const int fd = mkstemp(tmp);
     if (fd < 0)
@@ -81,4 +87,45 @@ int atomic_file_print(const char *path, int (*print)(FILE *out, const void *arg)
     const int rc = atomic_file_write(path, text, len, err);
     free(text);
     return rc;
+}
+
+/* Is `name` one of base's temporaries, "BASE.XXXXXX"? */
+static bool is_temp_of(const char *name, const char *base, size_t base_len)
+{
+    const size_t tail = sizeof TEMP_SUFFIX - 2; /* the X's */
+    if (strncmp(name, base, base_len) != 0 || name[base_len] != '.' ||
+        strlen(name + base_len + 1) != tail)
+        return false;
+    for (const char *c = name + base_len + 1; *c; c++)
+        if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9')))
+            return false;
+    return true;
+}
+
+int atomic_file_remove_stale(const char *path, int min_age_s)
+{
+    char dir[4096];
+    const char *slash = strrchr(path, '/');
+    const char *base = slash ? slash + 1 : path;
+    const int dir_len = slash ? (int)(slash - path) + 1 : 0; /* "DIR/", or none */
+    if (snprintf(dir, sizeof dir, "%.*s", dir_len, path) >= (int)sizeof dir)
+        return 0;
+    DIR *d = opendir(dir_len ? dir : ".");
+    if (!d)
+        return 0;
+    const time_t now = time(NULL);
+    const size_t base_len = strlen(base);
+    int removed = 0;
+    for (struct dirent *e; (e = readdir(d));) {
+        struct stat st;
+        if (!is_temp_of(e->d_name, base, base_len) ||
+            fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0)
+            continue;
+        /* only files: a link or a folder of that name is nobody's temporary */
+        if (S_ISREG(st.st_mode) && now - st.st_mtime >= min_age_s &&
+            unlinkat(dirfd(d), e->d_name, 0) == 0)
+            removed++;
+    }
+    closedir(d);
+    return removed;
 }

@@ -26,4 +26,10 @@ int atomic_file_check(const char *path, Err *err);
 int atomic_file_print(const char *path, int (*print)(FILE *out, const void *arg), const void *arg,
                       Err *err);
 
+/* Remove the temporaries of `path` ("PATH.XXXXXX") that a writer killed
+ * between creating and renaming one left behind, those not modified for
+ * `min_age_s` seconds: a younger one may be another process's write in
+ * progress.  How many were removed. */
+int atomic_file_remove_stale(const char *path, int min_age_s);
+
 #endif

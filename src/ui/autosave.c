@@ -90,3 +90,11 @@ void autosave_flush(void)
         pthread_cond_wait(&idle, &lock);
     pthread_mutex_unlock(&lock);
 }
+
+void autosave_remove_stale(void)
+{
+    char path[4096];
+    Err err;
+    if (session_autosave_path(path, sizeof path, &err) == 0)
+        atomic_file_remove_stale(path, AUTOSAVE_STALE_S);
+}

@@ -16,5 +16,10 @@ int autosave_submit(const Session *s, Err *err);
 bool autosave_error(char *buf, size_t len);
 /* Wait until everything queued is on disk (at exit). */
 void autosave_flush(void);
+/* At start: remove the temporary files a yomi killed while writing the
+ * autosave (kill -9, a power cut) left behind.  One younger than
+ * AUTOSAVE_STALE_S may be another yomi's write in progress and stays. */
+#define AUTOSAVE_STALE_S 60
+void autosave_remove_stale(void);
 
 #endif

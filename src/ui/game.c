@@ -15,6 +15,7 @@
 #include "ui/autosave.h"
 #include "ui/fmt.h"
 #include "ui/game_screen.h"
+#include "ui/load.h"
 #include "engine/i18n.h"
 #include "ui/settings.h"
 
@@ -261,25 +262,21 @@ static void save_done(void *ctx, const char *path)
         app_message(s->app, ST_GOOD, _("saved to %s"), path);
 }
 
-static void load_done(void *ctx, const char *path)
+static int adopt_loaded(Screen *s, Session *se, const char *path)
 {
-    Screen *s = ctx;
     GameScreen *gs = s->data;
-    Err err = {{0}};
-    Session *se = session_load(path, &err);
-    if (!se) {
-        app_message(s->app, ST_BAD, "%s", err.msg);
-        return;
-    }
     char why[200];
     if (adopt(s, se, why, sizeof why) != 0) {
         session_free(se);
         app_message(s->app, ST_BAD, "%s", why);
-        return;
+        return -1;
     }
     gs->paused = gs->watch;
     app_message(s->app, ST_GOOD, _("loaded %s"), path);
+    return 0;
 }
+
+static void load_done(void *ctx, const char *path) { ui_load(ctx, path, adopt_loaded); }
 
 static void ask_path(Screen *s, const char *question, void (*done)(void *, const char *))
 {

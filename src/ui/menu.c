@@ -1,14 +1,18 @@
 /* menu.c - the main menu: the first thing a player sees. */
+#define _POSIX_C_SOURCE 200809L /* st_mtim */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 
 #include <curses.h>
 
 #include "engine/i18n.h"
+#include "ui/autosave.h"
 #include "ui/screen.h"
 #include "ui/game_screen.h"
+#include "ui/load.h"
 #include "ui/session.h"
 
 enum { ITEM_NEW, ITEM_WATCH, ITEM_COMPARE, ITEM_RESUME, ITEM_LOAD, ITEM_HELP, ITEM_SETTINGS,
@@ -33,37 +37,42 @@ typedef struct {
     int cur;
     bool have_autosave;
     char saved[360];       /* "Carry on with reversi-6x6 after 12 moves" */
+    struct stat described; /* the autosave `saved` is about */
     uint64_t checked_at;
 } Menu;
 
-/* What the autosave holds, read from its header (cheap: a few lines). */
+/* Which autosave m->saved describes: the file is read again only when it
+ * changed, since the menu asks every second. */
+static bool same_file(const struct stat *a, const struct stat *b)
+{
+    return a->st_ino == b->st_ino && a->st_dev == b->st_dev && a->st_size == b->st_size &&
+           a->st_mtim.tv_sec == b->st_mtim.tv_sec && a->st_mtim.tv_nsec == b->st_mtim.tv_nsec;
+}
+
+/* What the autosave holds, read by the same guarded reader as Load game:
+ * the file may have been edited, or replaced by a FIFO. */
 static void refresh_autosave(Menu *m)
 {
-    char path[4096], line[256], game[300] = "?";
-    Err err;
-    m->have_autosave = false;
-    if (session_autosave_path(path, sizeof path, &err) != 0)
+    char path[4096];
+    struct stat st;
+    Err err = {{0}};
+    if (session_autosave_path(path, sizeof path, &err) != 0 || stat(path, &st) != 0) {
+        m->have_autosave = false;
         return;
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return;
-    int moves = -1;
-    while (fgets(line, sizeof line, f)) {
-        line[strcspn(line, "\n")] = '\0';
-        if (strncmp(line, "game ", 5) == 0)
-            snprintf(game, sizeof game, "%s", line + 5);
-        else if (strcmp(line, "moves") == 0)
-            moves = 0;
-        else if (moves >= 0 && strncmp(line, "at ", 3) == 0)
-            moves = atoi(line + 3);
-        else if (moves >= 0 && line[0] && line[0] != '#')
-            moves++;
     }
-    fclose(f);
-    m->have_autosave = moves >= 0;
+    if (m->have_autosave && same_file(&st, &m->described))
+        return;
+    m->have_autosave = true;
+    m->described = st;
+    Session *session = session_load(path, &err);
+    if (!session) {
+        snprintf(m->saved, sizeof m->saved, "%s", err.msg); /* Resume shows it too */
+        return;
+    }
     snprintf(m->saved, sizeof m->saved,
-             ngettext("Carry on with %s after %d move", "Carry on with %s after %d moves", moves),
-             game, moves);
+             ngettext("Carry on with %s after %d move", "Carry on with %s after %d moves", session->n),
+             session->id, session->n);
+    session_free(session);
 }
 
 static int menu_init(Screen *s, void *arg)
@@ -73,32 +82,31 @@ static int menu_init(Screen *s, void *arg)
     if (!m)
         return -1;
     s->data = m;
+    autosave_remove_stale();
     refresh_autosave(m);
     return 0;
 }
 
 static void menu_free(Screen *s) { free(s->data); }
 
-static void start_game_from(Screen *s, Session *session, bool watch)
+static int start_game_from(Screen *s, Session *session, bool watch)
 {
     UiGameArg arg = {.session = session, .watch = watch};
     if (app_push(s->app, watch ? &screen_watch : &screen_game, &arg) != 0) {
         app_message(s->app, ST_BAD, "%s", arg.error[0] ? arg.error : _("cannot start the game"));
         session_free(session);
+        return -1;
     }
+    return 0;
 }
 
-static void load_done(void *ctx, const char *path)
+static int start_loaded_game(Screen *s, Session *session, const char *path)
 {
-    Screen *s = ctx;
-    Err err = {{0}};
-    Session *session = session_load(path, &err);
-    if (!session) {
-        app_message(s->app, ST_BAD, "%s", err.msg);
-        return;
-    }
-    start_game_from(s, session, false);
+    (void)path;
+    return start_game_from(s, session, false);
 }
+
+static void load_done(void *ctx, const char *path) { ui_load(ctx, path, start_loaded_game); }
 
 static void activate(Screen *s, int item)
 {

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "engine/atomic_file.h"
+#include "engine/read_file.h"
 #include "engine/i18n.h"
 #include "ui/session.h"
 
@@ -200,120 +201,178 @@ int session_save(const Session *s, const char *path, Err *err)
     return rc;
 }
 
-static void chomp(char *line)
+/* What the reader has seen so far: the header's items until the 'moves'
+ * line, then the session those moves are played in. */
+typedef struct {
+    const char *name; /* the file, for messages */
+    int lineno;
+    bool header;      /* the 'yomi-save 1' line was seen */
+    char id[32], position[512];
+    char keys[SESSION_MAX_OPTS][16], vals[SESSION_MAX_OPTS][32];
+    int nopts;
+    UiPlayer players[2];
+    bool have_player[2];
+    Session *s;       /* from the 'moves' line on */
+    bool at_seen;     /* the 'at' line ends the file */
+} SaveReader;
+
+/* The next line of text[*pos..len) into line[SESSION_LINE_MAX + 1], its
+ * line ending and trailing blanks removed.  0 at the end of the text, 1 for
+ * a line, -1 + err for a line no save file has: too long (splitting it
+ * would read its tail as a line of its own) or holding a NUL byte. */
+static int next_line(SaveReader *r, const char *text, size_t len, size_t *pos, char *line, Err *err)
 {
-    size_t n = strlen(line);
-    while (n && (line[n - 1] == '\n' || line[n - 1] == '\r' || line[n - 1] == ' '))
-        line[--n] = '\0';
+    if (*pos >= len)
+        return 0;
+    const char *start = text + *pos, *nl = memchr(start, '\n', len - *pos);
+    const size_t n = nl ? (size_t)(nl - start) : len - *pos;
+    *pos += n + (nl ? 1 : 0);
+    r->lineno++;
+    if (n > SESSION_LINE_MAX)
+        return err_set(err, "%.100s:%d: line longer than %d bytes", r->name, r->lineno,
+                       SESSION_LINE_MAX);
+    if (memchr(start, '\0', n))
+        return err_set(err, "%.100s:%d: a NUL byte in the line", r->name, r->lineno);
+    memcpy(line, start, n);
+    size_t end = n;
+    while (end && (line[end - 1] == '\r' || line[end - 1] == ' '))
+        end--;
+    line[end] = '\0';
+    return 1;
 }
 
-Session *session_read(FILE *f, const char *name, Err *err)
+/* The 'moves' line: the header is complete, the game can be opened. */
+static int open_game(SaveReader *r, Err *err)
 {
-    char line[1024], id[32] = "", position[512] = "";
-    char keys[SESSION_MAX_OPTS][16], vals[SESSION_MAX_OPTS][32];
-    UiPlayer players[2];
-    bool have_player[2] = {false, false}, in_moves = false, header = false;
-    int nopts = 0, lineno = 0, at = -1;
-    Session *s = NULL;
     Err perr = {{0}};
-    while (fgets(line, sizeof line, f)) {
-        lineno++;
-        chomp(line);
+    if (!r->id[0])
+        return err_set(err, "%.100s: no 'game' line before the moves", r->name);
+    for (int i = 0; i < 2; i++)
+        if (!r->have_player[i])
+            ui_player_parse(i == 0 ? "human" : PLAYER_DEFAULT_COMPUTER, &r->players[i], &perr);
+    GameOption opts[SESSION_MAX_OPTS];
+    for (int i = 0; i < r->nopts; i++)
+        opts[i] = (GameOption){r->keys[i], r->vals[i]};
+    const char *position = r->position[0] ? r->position : NULL;
+    r->s = session_new(r->id, opts, r->nopts, r->players, position, &perr);
+    if (!r->s)
+        return err_set(err, "%.100s: %s", r->name, perr.msg);
+    return 0;
+}
+
+/* A line before 'moves': KEYWORD ARGUMENT. */
+static int read_header_line(SaveReader *r, char *line, Err *err)
+{
+    Err perr = {{0}};
+    char *arg = strchr(line, ' ');
+    if (arg)
+        *arg++ = '\0';
+    else
+        arg = line + strlen(line);
+    if (strcmp(line, "game") == 0) {
+        snprintf(r->id, sizeof r->id, "%s", arg);
+    } else if (strcmp(line, "option") == 0) {
+        char *v = strchr(arg, ' ');
+        if (!v || r->nopts == SESSION_MAX_OPTS)
+            return err_set(err, "%.100s:%d: bad option line", r->name, r->lineno);
+        *v++ = '\0';
+        snprintf(r->keys[r->nopts], sizeof r->keys[0], "%s", arg);
+        snprintf(r->vals[r->nopts], sizeof r->vals[0], "%s", v);
+        r->nopts++;
+    } else if (strcmp(line, "first") == 0 || strcmp(line, "second") == 0) {
+        const int side = line[0] == 's';
+        if (ui_player_parse(arg, &r->players[side], &perr) != 0)
+            return err_set(err, "%.100s:%d: %s", r->name, r->lineno, perr.msg);
+        r->have_player[side] = true;
+    } else if (strcmp(line, "position") == 0) {
+        snprintf(r->position, sizeof r->position, "%s", arg);
+    } else if (strcmp(line, "moves") == 0) {
+        return open_game(r, err);
+    } else {
+        return err_set(err, "%.100s:%d: unknown line '%.30s'", r->name, r->lineno, line);
+    }
+    return 0;
+}
+
+/* 'at N': where the game stands among the moves listed (the rest can be
+ * redone).  Written last, so every move is known by then. */
+static int read_at_line(SaveReader *r, const char *number, Err *err)
+{
+    char *end;
+    errno = 0;
+    const long at = strtol(number, &end, 10);
+    if (number[0] < '0' || number[0] > '9' || *end || errno || at > r->s->top)
+        return err_set(err, "%.100s:%d: 'at' needs a move number from 0 to %d, not '%.20s'",
+                       r->name, r->lineno, r->s->top, number);
+    r->s->n = (int)at;
+    r->at_seen = true;
+    return 0;
+}
+
+/* A line after 'moves': a move in the game's notation, or 'at N'. */
+static int read_move_line(SaveReader *r, const char *line, Err *err)
+{
+    Session *s = r->s;
+    Err perr = {{0}};
+    Move m;
+    int value;
+    const char *why;
+    if (r->at_seen)
+        return err_set(err, "%.100s:%d: nothing may follow the 'at' line", r->name, r->lineno);
+    if (strncmp(line, "at", 2) == 0 && (line[2] == ' ' || line[2] == '\0'))
+        return read_at_line(r, line[2] ? line + 3 : "", err);
+    /* A game that is over takes no moves, even ones its board would allow
+     * (gogo after a fourfold repetition). */
+    if (session_over(s, &value, &why))
+        return err_set(err, "%.100s:%d: '%.30s' comes after the end of the game", r->name,
+                       r->lineno, line);
+    if (s->game->ops->parse_move(s->game, session_current(s), line, &m, &perr) != 0)
+        return err_set(err, "%.100s:%d: %s", r->name, r->lineno, perr.msg);
+    if (session_play(s, m) != 0)
+        return err_set(err, "out of memory");
+    return 0;
+}
+
+Session *session_parse(const char *text, size_t len, const char *name, Err *err)
+{
+    SaveReader r = {.name = name};
+    char line[SESSION_LINE_MAX + 1];
+    size_t pos = 0;
+    int got;
+    while ((got = next_line(&r, text, len, &pos, line, err)) > 0) {
         if (line[0] == '#' || line[0] == '\0')
             continue;
-        if (!header) {
+        if (!r.header) {
             if (strcmp(line, "yomi-save 1") != 0) {
                 err_set(err, "%.100s: not a yomi save file (no 'yomi-save 1' line)", name);
                 goto fail;
             }
-            header = true;
+            r.header = true;
             continue;
         }
-        if (in_moves) {
-            Move m;
-            if (strncmp(line, "at ", 3) == 0) {
-                at = atoi(line + 3);
-                continue;
-            }
-            if (s->game->ops->parse_move(s->game, session_current(s), line, &m, &perr) != 0) {
-                err_set(err, "%.100s:%d: %s", name, lineno, perr.msg);
-                goto fail;
-            }
-            if (session_play(s, m) != 0) {
-                err_set(err, "out of memory");
-                goto fail;
-            }
-            continue;
-        }
-        char *arg = strchr(line, ' ');
-        if (arg)
-            *arg++ = '\0';
-        else
-            arg = line + strlen(line);
-        if (strcmp(line, "game") == 0) {
-            snprintf(id, sizeof id, "%s", arg);
-        } else if (strcmp(line, "option") == 0) {
-            char *v = strchr(arg, ' ');
-            if (!v || nopts == SESSION_MAX_OPTS) {
-                err_set(err, "%.100s:%d: bad option line", name, lineno);
-                goto fail;
-            }
-            *v++ = '\0';
-            snprintf(keys[nopts], sizeof keys[0], "%s", arg);
-            snprintf(vals[nopts], sizeof vals[0], "%s", v);
-            nopts++;
-        } else if (strcmp(line, "first") == 0 || strcmp(line, "second") == 0) {
-            int side = line[0] == 's';
-            if (ui_player_parse(arg, &players[side], &perr) != 0) {
-                err_set(err, "%.100s:%d: %s", name, lineno, perr.msg);
-                goto fail;
-            }
-            have_player[side] = true;
-        } else if (strcmp(line, "position") == 0) {
-            snprintf(position, sizeof position, "%s", arg);
-        } else if (strcmp(line, "moves") == 0) {
-            if (!id[0]) {
-                err_set(err, "%.100s: no 'game' line before the moves", name);
-                goto fail;
-            }
-            for (int i = 0; i < 2; i++)
-                if (!have_player[i])
-                    ui_player_parse(i == 0 ? "human" : PLAYER_DEFAULT_COMPUTER, &players[i], &perr);
-            GameOption opts[SESSION_MAX_OPTS];
-            for (int i = 0; i < nopts; i++)
-                opts[i] = (GameOption){keys[i], vals[i]};
-            s = session_new(id, opts, nopts, players, position[0] ? position : NULL, &perr);
-            if (!s) {
-                err_set(err, "%.100s: %s", name, perr.msg);
-                goto fail;
-            }
-            in_moves = true;
-        } else {
-            err_set(err, "%.100s:%d: unknown line '%.30s'", name, lineno, line);
+        if ((r.s ? read_move_line(&r, line, err) : read_header_line(&r, line, err)) != 0)
             goto fail;
-        }
     }
-    if (!s) {
-        err_set(err, "%.100s: %s", name, header ? "no 'moves' line" : "empty file");
+    if (got < 0)
+        goto fail;
+    if (!r.s) {
+        err_set(err, "%.100s: %s", name, r.header ? "no 'moves' line" : "empty file");
         return NULL;
     }
-    if (at >= 0 && at <= s->top)
-        s->n = at;
-    return s;
+    return r.s;
 fail:
-    session_free(s);
+    session_free(r.s);
     return NULL;
 }
 
 Session *session_load(const char *path, Err *err)
 {
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        err_set(err, "cannot open %.200s: %s", path, strerror(errno));
+    size_t len;
+    char *text = read_file_whole(path, SESSION_FILE_MAX, &len, err);
+    if (!text)
         return NULL;
-    }
-    Session *s = session_read(f, path, err);
-    fclose(f);
+    Session *s = session_parse(text, len, path, err);
+    free(text);
     return s;
 }
 

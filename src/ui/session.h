@@ -13,12 +13,15 @@
  *     moves
  *     d3                            one move per line, the game's notation
  *     ...
+ *     at 12                         where the game stands, when the moves
+ *                                   after it are kept for redo; always last
  */
 #ifndef YOMI_UI_SESSION_H
 #define YOMI_UI_SESSION_H
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "engine/game.h"
 #include "ui/player.h"
@@ -63,7 +66,15 @@ int session_write(const Session *s, FILE *f);
 int session_save(const Session *s, const char *path, Err *err);
 /* The save file as text (malloc'ed; NULL when out of memory). */
 char *session_text(const Session *s, size_t *len);
-Session *session_read(FILE *f, const char *name, Err *err);
+
+/* What a save file may be: it is read whole, and a longer line is an
+ * error, never split (a comment's tail would be read as a move). */
+#define SESSION_FILE_MAX (1 << 20)
+#define SESSION_LINE_MAX 1024
+/* A save file's text (`len` bytes, from the file `name`).  The whole game
+ * or NULL + err "NAME:LINE: why": nothing half-read is ever returned. */
+Session *session_parse(const char *text, size_t len, const char *name, Err *err);
+/* The same from a file: a regular file only, at most SESSION_FILE_MAX. */
 Session *session_load(const char *path, Err *err);
 
 /* $XDG_STATE_HOME/yomi or ~/.local/state/yomi, created; -1 + err. */

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <signal.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -558,13 +559,10 @@ static void session_truncated_files(void **unused)
     char *saved = session_text(s, &len);
     assert_non_null(saved);
     for (size_t cut = 0; cut < len; cut++) {
-        FILE *f = fmemopen(saved, cut ? cut : 1, "r");
-        assert_non_null(f);
         Err err = {{0}};
-        Session *t = cut ? session_read(f, "cut", &err) : NULL;
-        fclose(f);
+        Session *t = session_parse(saved, cut, "cut", &err);
         if (!t) {
-            assert_true(cut == 0 || err.msg[0] != '\0');
+            assert_true(err.msg[0] != '\0');
             continue;
         }
         assert_true(t->top <= s->top);
@@ -574,6 +572,187 @@ static void session_truncated_files(void **unused)
     }
     free(saved);
     session_free(s);
+}
+
+/* ---- save files from outside: whatever a file holds, the reader refuses it
+ * with "FILE:LINE: why" or loads exactly what it says, never more. */
+
+static char load_dir[64], load_path[128];
+
+/* Write `len` bytes to a save file of their own and load it. */
+static Session *load_bytes(const char *bytes, size_t len, Err *err)
+{
+    snprintf(load_dir, sizeof load_dir, "/tmp/yomi-load-test-XXXXXX");
+    assert_non_null(mkdtemp(load_dir));
+    snprintf(load_path, sizeof load_path, "%s/game.yomi", load_dir);
+    FILE *f = fopen(load_path, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(bytes, 1, len, f), len);
+    assert_int_equal(fclose(f), 0);
+    err->msg[0] = '\0';
+    /* A reader that blocks or spins fails the test instead of hanging it. */
+    alarm(20);
+    Session *s = session_load(load_path, err);
+    alarm(0);
+    unlink(load_path);
+    rmdir(load_dir);
+    return s;
+}
+
+static Session *load_text(const char *contents, Err *err)
+{
+    return load_bytes(contents, strlen(contents), err);
+}
+
+/* The message names the file and the line, then says why. */
+static void assert_refused_at(const Err *err, int line, const char *why)
+{
+    char where[160];
+    snprintf(where, sizeof where, "%s:%d: ", load_path, line);
+    if (strncmp(err->msg, where, strlen(where)) != 0 || !strstr(err->msg, why))
+        fail_msg("wanted '%s...%s', got '%s'", where, why, err->msg);
+}
+
+static void load_refuses_what_is_not_a_regular_file(void **unused)
+{
+    (void)unused;
+    Err err = {{0}};
+    char dir[] = "/tmp/yomi-fifo-test-XXXXXX", fifo[64];
+    assert_non_null(mkdtemp(dir));
+    alarm(20); /* the old reader waited for a writer forever, or read zeros forever */
+    assert_null(session_load(dir, &err));
+    assert_non_null(strstr(err.msg, "a folder"));
+    snprintf(fifo, sizeof fifo, "%s/fifo", dir);
+    assert_int_equal(mkfifo(fifo, 0600), 0);
+    assert_null(session_load(fifo, &err));
+    assert_non_null(strstr(err.msg, "not a regular file"));
+    assert_null(session_load("/dev/zero", &err));
+    assert_non_null(strstr(err.msg, "/dev/zero: not a regular file"));
+    alarm(0);
+    unlink(fifo);
+    rmdir(dir);
+}
+
+static void load_refuses_a_file_over_the_size_cap(void **unused)
+{
+    (void)unused;
+    const size_t cap = SESSION_FILE_MAX;
+    char *big = malloc(cap + 1);
+    assert_non_null(big);
+    /* a valid game padded with comment lines to exactly the cap: it loads */
+    const char *game = "yomi-save 1\ngame reversi-6x6\nmoves\nc2\n";
+    memset(big, '\n', cap + 1);
+    memcpy(big, game, strlen(game));
+    for (size_t i = strlen(game); i + 64 < cap; i += 64)
+        big[i] = '#';
+    Err err = {{0}};
+    Session *s = load_bytes(big, cap, &err);
+    if (!s)
+        fail_msg("%s", err.msg);
+    assert_int_equal(s->n, 1);
+    session_free(s);
+    assert_null(load_bytes(big, cap + 1, &err));
+    assert_non_null(strstr(err.msg, "larger than 1048576 bytes"));
+    free(big);
+}
+
+static void load_refuses_long_lines_and_nul_bytes(void **unused)
+{
+    (void)unused;
+    /* A comment as long as a line may be loads; one byte more is an error,
+     * not a comment whose tail ("c2") is then played as a move. */
+    char file[4096];
+    for (int extra = 0; extra <= 1; extra++) {
+        int n = snprintf(file, sizeof file, "yomi-save 1\ngame reversi-6x6\nmoves\n#");
+        memset(file + n, 'x', SESSION_LINE_MAX - 3 + extra);
+        n += SESSION_LINE_MAX - 3 + extra;
+        snprintf(file + n, sizeof file - (size_t)n, "c2\n");
+        Err err = {{0}};
+        Session *s = load_text(file, &err);
+        if (!extra) {
+            if (!s)
+                fail_msg("a line of SESSION_LINE_MAX bytes: %s", err.msg);
+            assert_int_equal(s->n, 0);
+            session_free(s);
+        } else {
+            assert_null(s);
+            assert_refused_at(&err, 4, "longer than 1024 bytes");
+        }
+    }
+    /* A NUL byte used to end the line there: "c2\0b4" was read as c2. */
+    static const char nul[] = "yomi-save 1\ngame reversi-6x6\nmoves\nc2\0b4\n";
+    Err err = {{0}};
+    assert_null(load_bytes(nul, sizeof nul - 1, &err));
+    assert_refused_at(&err, 4, "NUL");
+    static const char nul_header[] = "yomi-save 1\ngame reversi-6x6\0\nmoves\n";
+    assert_null(load_bytes(nul_header, sizeof nul_header - 1, &err));
+    assert_refused_at(&err, 2, "NUL");
+}
+
+static void load_refuses_moves_after_the_end_of_the_game(void **unused)
+{
+    (void)unused;
+    /* Kings step out and back: the start position for the fourth time
+     * after 12 plies ends the game (sennichite), whatever the board allows. */
+    char file[1024];
+    int n = snprintf(file, sizeof file, "yomi-save 1\ngame gogo\nmoves\n");
+    for (int i = 0; i < 3; i++)
+        n += snprintf(file + n, sizeof file - (size_t)n, "5e4d\n1a2b\n4d5e\n2b1a\n");
+    Err err = {{0}};
+    Session *s = load_text(file, &err);
+    if (!s)
+        fail_msg("12 plies to the repetition: %s", err.msg);
+    int value;
+    const char *why;
+    assert_true(session_over(s, &value, &why));
+    session_free(s);
+    snprintf(file + n, sizeof file - (size_t)n, "5e4d\n");
+    assert_null(load_text(file, &err));
+    assert_refused_at(&err, 16, "after the end of the game");
+    /* and a board with no move left (reversi-4x4, all 16 squares black) */
+    assert_null(load_text("yomi-save 1\ngame reversi-4x4\n"
+                          "position XXXXXXXXXXXXXXXX O\nmoves\n# over\npass\n", &err));
+    assert_refused_at(&err, 6, "after the end of the game");
+}
+
+static void load_refuses_an_at_line_out_of_range(void **unused)
+{
+    (void)unused;
+    const char *two = "yomi-save 1\ngame reversi-6x6\nmoves\nc2\nb2\n";
+    char file[256];
+    const char *bad[] = {"3", "-1", "x", "1x", "", "99999999999999999999"};
+    Err err = {{0}};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        snprintf(file, sizeof file, "%sat %s\n", two, bad[i]);
+        Session *s = load_text(file, &err);
+        if (s)
+            fail_msg("'at %s' after two moves loaded (at move %d)", bad[i], s->n);
+        assert_refused_at(&err, 6, "'at' needs a move number from 0 to 2");
+    }
+    for (int at = 0; at <= 2; at++) {
+        snprintf(file, sizeof file, "%sat %d\n# the end\n", two, at);
+        Session *s = load_text(file, &err);
+        if (!s)
+            fail_msg("'at %d': %s", at, err.msg);
+        assert_int_equal(s->n, at);
+        assert_int_equal(s->top, 2);
+        session_free(s);
+    }
+    /* the writer puts 'at' last: a move after it is not the file we wrote */
+    snprintf(file, sizeof file, "%sat 1\nd5\n", two);
+    assert_null(load_text(file, &err));
+    assert_refused_at(&err, 7, "nothing may follow the 'at' line");
+}
+
+/* An error names the line it is about, the header's lines too. */
+static void load_errors_name_the_line(void **unused)
+{
+    (void)unused;
+    Err err = {{0}};
+    assert_null(load_text("yomi-save 1\n# c\ngame reversi-6x6\nfirst robot\nmoves\n", &err));
+    assert_refused_at(&err, 4, "robot");
+    assert_null(load_text("yomi-save 1\ngame reversi-6x6\nmoves\nc2\nz9\n", &err));
+    assert_refused_at(&err, 5, "z9");
 }
 
 /* A save into a folder that cannot be written is an error with a message. */
@@ -651,6 +830,12 @@ int main(void)
         cmocka_unit_test(session_undo_redo),
         cmocka_unit_test(session_save_and_load),
         cmocka_unit_test(session_truncated_files),
+        cmocka_unit_test(load_refuses_what_is_not_a_regular_file),
+        cmocka_unit_test(load_refuses_a_file_over_the_size_cap),
+        cmocka_unit_test(load_refuses_long_lines_and_nul_bytes),
+        cmocka_unit_test(load_refuses_moves_after_the_end_of_the_game),
+        cmocka_unit_test(load_refuses_an_at_line_out_of_range),
+        cmocka_unit_test(load_errors_name_the_line),
         cmocka_unit_test(session_save_where_it_cannot),
         cmocka_unit_test(session_save_survives_sigkill),
     };
