@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "cli/searchcli.h"
+#include "games/registry.h"
 
 typedef struct {
     const char *game;

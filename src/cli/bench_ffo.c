@@ -9,7 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/clock.h"
 #include "cli/searchcli.h"
+#include "games/registry.h"
 
 enum { FFO_POSITION_MAX = 80, FFO_MOVES_MAX = 200, FFO_LINE_MAX = 1024, FFO_FILE_MAX = 10000 };
 
@@ -277,9 +279,9 @@ static int solve_cases(const FfoCase *cases, int ncases, int first, int last, in
         }
         search_clear(s);
         static SearchResult r;
-        const double w0 = cli_wall_seconds(), c0 = cli_cpu_seconds();
+        const double w0 = clock_seconds(), c0 = clock_cpu_seconds();
         const int rc = search_run(s, root, &r, &err);
-        const double wall = cli_wall_seconds() - w0, cpu = cli_cpu_seconds() - c0;
+        const double wall = clock_seconds() - w0, cpu = clock_cpu_seconds() - c0;
         if (rc != 0) {
             search_free(s);
             game_close(g);

@@ -5,7 +5,9 @@
  * may be shared. */
 #include <string.h>
 
+#include "base/clock.h"
 #include "cli/searchcli.h"
+#include "games/registry.h"
 
 typedef struct {
     const char *game, *capture;
@@ -51,9 +53,9 @@ int cli_bench_kalah(int argc, char **argv)
         SearchConfig cfg;
         cli_solve_config(&cfg, table_mb);
         static CliRow row;
-        const double cpu0 = cli_cpu_seconds();
+        const double cpu0 = clock_cpu_seconds();
         const int rc = cli_search_one(g, root, &cfg, &row);
-        const double cpu = cli_cpu_seconds() - cpu0;
+        const double cpu = clock_cpu_seconds() - cpu0;
         if (rc != EXIT_OK) {
             game_close(g);
             return rc;

@@ -5,9 +5,9 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "engine/error.h"
+#include "base/error.h"
 #include "engine/game.h"
-#include "engine/i18n.h"
+#include "base/i18n.h"
 
 /* Exit statuses (doc/cli.md). */
 enum { EXIT_OK = 0, EXIT_INTERNAL = 1, EXIT_USAGE = 2 };
@@ -58,10 +58,6 @@ int cli_check_output(const char *cmd, const char *opt, const char *path);
 /* Parse a non-negative integer option value; -1 + message when bad. */
 int cli_parse_int(const char *opt, const char *text, long lo, long hi, long *out);
 void cli_sleep_ms(int ms);
-/* Seconds on the monotonic clock and of this process's CPU time, for the
- * timings the benchmarks and trainers print. */
-double cli_wall_seconds(void);
-double cli_cpu_seconds(void);
 
 extern const CliCommand cli_perft, cli_show;
 extern const CliCommand cli_play; /* src/cli/play.c, linked with the UI */

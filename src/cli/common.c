@@ -6,7 +6,8 @@
 #include <time.h>
 
 #include "cli/cli.h"
-#include "engine/atomic_file.h"
+#include "base/atomic_file.h"
+#include "games/registry.h"
 
 int cli_fail(const char *fmt, ...)
 {
@@ -122,21 +123,4 @@ void cli_sleep_ms(int ms)
 {
     struct timespec ts = {ms / 1000, (long)(ms % 1000) * 1000000L};
     nanosleep(&ts, NULL);
-}
-
-static double clock_seconds(clockid_t clock)
-{
-    struct timespec ts;
-    clock_gettime(clock, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
-double cli_wall_seconds(void)
-{
-    return clock_seconds(CLOCK_MONOTONIC);
-}
-
-double cli_cpu_seconds(void)
-{
-    return clock_seconds(CLOCK_PROCESS_CPUTIME_ID);
 }

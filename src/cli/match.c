@@ -1,14 +1,18 @@
 /* match.c - `yomi match GAME --first P --second P ...`: headless games
  * between two computer players, yomi's searches or external USI engines
- * (agents, engine/agent.h), under a clock when asked. */
+ * (agents, players/agent.h), under a clock when asked. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include <time.h>
 
+#include "base/clock.h"
+#include "base/rng.h"
 #include "cli/searchcli.h"
-#include "engine/agent.h"
+#include "games/registry.h"
+#include "players/agent.h"
+#include "players/player.h"
 
 #define MAX_PLIES 2000
 #define TIME_TOLERANCE_MS 100 /* scheduling noise forgiven before a flag falls */
@@ -33,21 +37,6 @@ typedef struct {
     const Move *moves;   /* the game's moves, mg->plies of them */
 } MatchGame;
 
-static uint64_t now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
-}
-
-static uint64_t splitmix(uint64_t *x)
-{
-    uint64_t z = (*x += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
-
 /* `plies` random legal moves from `start` drawn from the generator x. */
 static int draw_opening(const Game *g, const void *start, uint64_t x, long plies, Move *moves,
                         void *end)
@@ -60,7 +49,7 @@ static int draw_opening(const Game *g, const void *start, uint64_t x, long plies
         const int nl = g->ops->legal_moves(g, end, legal);
         if (nl == 0)
             break;
-        moves[n] = legal[splitmix(&x) % (uint64_t)nl];
+        moves[n] = legal[rng_next(&x) % (uint64_t)nl];
         g->ops->play(g, end, moves[n], next);
         memcpy(end, next, g->state_size);
         n++;
@@ -153,11 +142,11 @@ static void play_one(const Game *g, const void *start, Agent *seat[2], const Mat
             r.turn_len = 1;
             r.nodes = r.leaves = 0;
         } else {
-            const uint64_t t0 = now_ms();
+            const uint64_t t0 = clock_ms();
             int rc = agent_start(seat[side], start, moves, n, &clock, &err);
             if (rc == 0)
                 rc = agent_wait(seat[side], &r, &err);
-            const int64_t used = (int64_t)(now_ms() - t0);
+            const int64_t used = (int64_t)(clock_ms() - t0);
             if (rc != 0) {
                 fprintf(stderr, "yomi: match: %s\n", err.msg);
                 if (agent_broken(seat[side])) {

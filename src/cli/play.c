@@ -4,8 +4,9 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "players/player.h"
 #include "ui/player.h"
-#include "engine/agent.h"
+#include "players/agent.h"
 #include "ui/ui.h"
 
 static int run_play(int argc, char **argv);

@@ -26,6 +26,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/clock.h"
+#include "base/rng.h"
 #include "cli/searchcli.h"
 #include "cli/train_gogo.h"
 #include "cli/train_kalah.h"
@@ -56,14 +58,6 @@ typedef struct {
     Err err;
 } Selfplay;
 
-static uint64_t splitmix64(uint64_t *x)
-{
-    uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
-
 static int empties_of(const ReversiState *s)
 {
     return 64 - __builtin_popcountll(s->mover | s->other);
@@ -74,7 +68,7 @@ static int play_one(const Selfplay *sp, long k, Search *mid, Search *solver, Err
 {
     const Game *g = sp->g;
     uint64_t rng = sp->seed ^ ((uint64_t)k * 0xd1b54a32d192ed03ULL);
-    const int random_plies = 6 + (int)(splitmix64(&rng) % 8);
+    const int random_plies = 6 + (int)(rng_next(&rng) % 8);
     GameSamples *gs = &sp->out[k];
     ReversiState s, next;
     g->ops->start(g, &s);
@@ -115,7 +109,7 @@ static int play_one(const Selfplay *sp, long k, Search *mid, Search *solver, Err
         }
         Move m;
         if (ply < random_plies) {
-            m = moves[splitmix64(&rng) % (uint64_t)nmoves];
+            m = moves[rng_next(&rng) % (uint64_t)nmoves];
         } else {
             if (search_run(mid, &s, &r, err) != 0)
                 return -1;
@@ -316,10 +310,10 @@ static int run_selfplay(Selfplay *sp, int threads, bool progress)
             break;
     if (started == 0)
         return cli_fail("train: cannot start a thread");
-    const double t0 = cli_wall_seconds();
+    const double t0 = clock_seconds();
     while (progress && atomic_load(&sp->done) < sp->games && !atomic_load(&sp->failed)) {
         const long done = atomic_load(&sp->done);
-        const double el = cli_wall_seconds() - t0;
+        const double el = clock_seconds() - t0;
         fputc('\r', stderr);
         fprintf(stderr, _("self-play: %ld/%ld games, %.0f s"), done, sp->games, el);
         if (done > 0)
@@ -332,7 +326,7 @@ static int run_selfplay(Selfplay *sp, int threads, bool progress)
     if (progress) {
         fputc('\r', stderr);
         fprintf(stderr, _("self-play: %ld/%ld games, %.0f s                 \n"),
-                atomic_load(&sp->done), sp->games, cli_wall_seconds() - t0);
+                atomic_load(&sp->done), sp->games, clock_seconds() - t0);
     }
     if (atomic_load(&sp->failed))
         return cli_fail("train: %s", sp->err.msg);

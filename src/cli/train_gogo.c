@@ -6,8 +6,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "engine/atomic_file.h"
+#include "base/atomic_file.h"
 #include "games/gogo/tune.h"
+#include "games/registry.h"
 
 static void progress_line(void *arg, const char *line)
 {

@@ -9,6 +9,7 @@
  * depend on the file it replaces), each opened by a few random moves, and
  * finished by the exact solver once few seeds are left, so the end of
  * every label is exact.  Every tenth game is held out to check the fit. */
+#include "base/rng.h"
 #include "cli/train_kalah.h"
 
 #include <math.h>
@@ -16,10 +17,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "engine/atomic_file.h"
+#include "base/atomic_file.h"
 #include "engine/search.h"
 #include "games/kalah/eval.h"
 #include "games/kalah/kalah.h"
+#include "games/registry.h"
 
 #define NF KALAH_EVAL_FEATURES
 
@@ -42,14 +44,6 @@ typedef struct {
 
 #define MAX_SAMPLES 1024 /* positions kept per game: Kalah(6,6) games run ~60 plies */
 
-static uint64_t splitmix(uint64_t *x)
-{
-    uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
-
 static int seeds_in_pits(const Game *g, const void *s)
 {
     int n = 0;
@@ -70,7 +64,7 @@ static int play_game(const Game *g, const TrainOptions *o, long k, Search *mid, 
                      Sample *out, int *n_out, int *margin, Err *err)
 {
     uint64_t rng = o->seed ^ ((uint64_t)k * 0xd1b54a32d192ed03ULL);
-    const int random_plies = 2 + (int)(splitmix(&rng) % 5);
+    const int random_plies = 2 + (int)(rng_next(&rng) % 5);
     _Alignas(16) unsigned char s[GAME_MAX_STATE], next[GAME_MAX_STATE];
     int side[MAX_SAMPLES], diff[MAX_SAMPLES];
     Move moves[GAME_MAX_MOVES];
@@ -102,7 +96,7 @@ static int play_game(const Game *g, const TrainOptions *o, long k, Search *mid, 
         }
         Move m;
         if (ply < random_plies) {
-            m = moves[splitmix(&rng) % (uint64_t)nmoves];
+            m = moves[rng_next(&rng) % (uint64_t)nmoves];
         } else {
             if (search_run(mid, s, &r, err) != 0)
                 return -1;

@@ -18,10 +18,12 @@
 
 #include "cli/cli.h"
 #include "config.h"
-#include "engine/agent.h"
+#include "games/registry.h"
+#include "players/agent.h"
 #include "engine/search.h"
 #include "engine/stats.h"
-#include "engine/usi.h"
+#include "players/player.h"
+#include "players/usi.h"
 
 #define USI_MAX_DEPTH 64      /* deeper than any time control here reaches */
 #define LINE_MAX_BYTES 65536

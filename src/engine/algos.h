@@ -19,7 +19,7 @@ int pvs(Ctx *c, int ply, int depth, int alpha, int beta);
 /* mtdf.c: a whole MTD(f) search from the root (ply 0); the best move of its
  * last fail-high pass is left in *best_pv / *best_len. */
 int mtdf(Ctx *c, int depth, int guess, Move *best_pv, int *best_len);
-/* strong.c: the yomi algorithm.  yomi_search is one node (prev: the move
+/* yomi.c: the yomi algorithm.  yomi_search is one node (prev: the move
  * into it, for the counter-move; allow_null: no null move just before);
  * yomi_root one iteration from ply 0 with aspiration around guess, the
  * window's half width starting at swing. */

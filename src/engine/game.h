@@ -18,7 +18,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "engine/error.h"
+#include "base/error.h"
 
 /* A move, encoded by its game.  Two values are reserved for every game. */
 typedef uint16_t Move;
@@ -214,14 +214,12 @@ struct Game {
     int max_moves;         /* bound on legal_moves() for this variant */
 };
 
-/* The registry: every family, and lookup by user-facing name. */
-extern const GameOps kalah_ops, reversi_ops, gogo_ops;
-const GameOps *const *game_families(void); /* NULL-terminated */
-
-/* Open a game by its CLI id (doc/cli.md: reversi, reversi-6x6, kalah-4x3, gogo,
- * minishogi, ...).  NULL + err on an unknown id or a bad option. */
-Game *game_open(const char *id, const GameOption *opts, int nopts, Err *err);
-void game_close(Game *g);
+/* Close a game that a registry (games/registry.h) opened. */
+static inline void game_close(Game *g)
+{
+    if (g)
+        g->ops->close(g);
+}
 
 /* Convenience wrappers used everywhere outside the hot paths. */
 static inline int game_side(const Game *g, const void *s) { return g->ops->side_to_move(g, s); }

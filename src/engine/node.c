@@ -2,15 +2,8 @@
  * line when they are not on the hot path of every node. */
 #include <time.h>
 
+#include "base/clock.h"
 #include "engine/ctx.h"
-
-uint64_t clock_ns(void);
-uint64_t clock_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
 
 /* Every STATS_PUBLISH_EVERY nodes: let readers see the counters, and look
  * at the stop request and the limits.  At millions of nodes a second this

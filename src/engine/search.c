@@ -4,9 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/clock.h"
 #include "engine/algos.h"
 
-uint64_t clock_ns(void); /* node.c */
 
 #define MAX_HISTORY 1024 /* game positions before the root kept for repetition */
 #define SOLVE_ENGINE_TABLE_MB 64 /* see search_new: a solve that the game's solver takes */

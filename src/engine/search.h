@@ -17,7 +17,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "engine/error.h"
+#include "base/error.h"
 #include "engine/game.h"
 
 #define SEARCH_MAX_PLY 128
@@ -144,30 +144,14 @@ void search_wait(Search *s, SearchResult *out);
 
 int search_run(Search *s, const void *root, SearchResult *out, Err *err);
 
-/* ---- options and players (player.c) ---------------------------------
+/* ---- options by name (options.c) -------------------------------------
  * One search option by its doc/cli.md name without the dashes: algo, depth,
  * solve (on|off), order, table, table-mb, guess, time, nodes, extra-turn,
  * quiescence (on|off), endgame (N, or all).  Returns 1 when set, 0 when `key` is not a search
  * option, -1 + err when the value is bad or missing (NULL). */
 int search_config_set(SearchConfig *cfg, const char *key, const char *value, Err *err);
-
-/* A player (doc/cli.md "Players"): `human`, or `ALGO:DEPTH[,KEY=VALUE...]`
- * (DEPTH may be `solve`), e.g. `negascout:6`, `mtdf:8,table=on,order=best`,
- * or an external engine (engine/agent.h: `usi:COMMAND[,KEY=VALUE...]`,
- * `xshogi:COMMAND[,depth=N]`), whose spec is kept whole in `external`.
- * Keys not given keep search_config_default()'s values. */
-typedef struct {
-    bool human;
-    SearchConfig cfg;
-    char external[256]; /* the external engine's spec; "" for yomi's own */
-} Player;
-int player_parse(const char *spec, Player *p, Err *err);
-/* The computer player `yomi play` and the UI use unless told otherwise:
- * the yomi algorithm, deepening for about a second a move. */
-#define PLAYER_DEFAULT_COMPUTER "yomi:40,time=1000"
-/* The spec back as text ("human", "negascout:6,time=2000"): every key that
- * differs from the defaults, so player_parse() gives the same player back
- * (the UI's save files rely on that). */
-void player_format(const Player *p, char *buf, size_t len);
+/* The options where `cfg` differs from search_config_default(), as
+ * ",KEY=VALUE" items that search_config_set() reads back ("" when none). */
+void search_config_format(const SearchConfig *cfg, char *buf, size_t len);
 
 #endif

@@ -16,8 +16,9 @@
 
 #include <curses.h>
 
+#include "base/clock.h"
 #include "ui/autosave.h"
-#include "engine/i18n.h"
+#include "base/i18n.h"
 #include "ui/screen.h"
 #include "ui/settings.h"
 #include "ui/theme.h"
@@ -246,22 +247,15 @@ static void handle_key(App *app, int key)
     s->ops->key(s, key);
 }
 
-static uint64_t now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
-}
-
 /* The next key, or ERR after KEY_WAIT_MS; sets *gone once getch() has
  * failed quickly QUICK_ERRS_GONE times in a row, as it does for ever on a
  * terminal that went away (a timeout always takes its whole wait). */
 static int next_key(bool *gone)
 {
     static int quick_errs;
-    const uint64_t asked = now_ms();
+    const uint64_t asked = clock_ms();
     const int key = getch();
-    if (key != ERR || now_ms() - asked >= KEY_WAIT_MS / 2)
+    if (key != ERR || clock_ms() - asked >= KEY_WAIT_MS / 2)
         quick_errs = 0;
     else
         quick_errs++;

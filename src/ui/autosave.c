@@ -6,7 +6,7 @@
 
 #include "ui/autosave.h"
 
-#include "engine/atomic_file.h"
+#include "base/atomic_file.h"
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t wake = PTHREAD_COND_INITIALIZER, idle = PTHREAD_COND_INITIALIZER;

@@ -11,9 +11,10 @@
 #include <curses.h>
 
 #include "engine/search.h"
+#include "games/registry.h"
 #include "ui/fmt.h"
 #include "ui/form.h"
-#include "engine/i18n.h"
+#include "base/i18n.h"
 #include "ui/screen.h"
 
 /* ---- setup ------------------------------------------------------------- */

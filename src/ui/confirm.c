@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/i18n.h"
+#include "base/i18n.h"
 #include "ui/confirm.h"
 
 typedef struct {

@@ -7,7 +7,7 @@
 
 #include <stdbool.h>
 
-#include "engine/agent.h"
+#include "players/agent.h"
 #include "engine/search.h"
 #include "ui/session.h"
 

@@ -4,7 +4,7 @@
 
 #include "engine/game.h"
 #include "ui/fmt.h"
-#include "engine/i18n.h"
+#include "base/i18n.h"
 
 void fmt_count(uint64_t n, char *buf, size_t len)
 {

@@ -5,9 +5,10 @@
 
 #include <curses.h>
 
+#include "players/player.h"
 #include "ui/form.h"
-#include "engine/agent.h"
-#include "engine/i18n.h"
+#include "players/agent.h"
+#include "base/i18n.h"
 #include "ui/screen.h"
 
 int form_add(Form *fm, FormField f)

@@ -12,19 +12,14 @@
 
 #include <curses.h>
 
+#include "base/clock.h"
+#include "players/player.h"
 #include "ui/autosave.h"
 #include "ui/fmt.h"
 #include "ui/game_screen.h"
 #include "ui/load.h"
-#include "engine/i18n.h"
+#include "base/i18n.h"
 #include "ui/settings.h"
-
-uint64_t game_now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
-}
 
 static void check_over(GameScreen *gs)
 {
@@ -56,7 +51,7 @@ static void after_move(Screen *s)
     if (gs->view)
         gs->view->cursor_home(gs->session->game, session_current(gs->session), &gs->cursor);
     game_screen_autosave(s);
-    gs->next_move_at = game_now_ms() + (uint64_t)(gs->watch ? gs->delay_ms : 150);
+    gs->next_move_at = clock_ms() + (uint64_t)(gs->watch ? gs->delay_ms : 150);
 }
 
 /* Say what the board alone does not: a pass, or a move that keeps the turn
@@ -95,7 +90,7 @@ static int adopt(Screen *s, Session *session, char *error, size_t errlen)
     memset(&gs->cursor, 0, sizeof gs->cursor);
     view->cursor_home(session->game, session_current(session), &gs->cursor);
     check_over(gs);
-    gs->next_move_at = game_now_ms() + 300;
+    gs->next_move_at = clock_ms() + 300;
     const char *notice = session->game->ops->notice ? session->game->ops->notice(session->game) : NULL;
     if (notice)
         app_message(s->app, ST_BAD, "%s", notice);
@@ -194,7 +189,7 @@ void game_screen_tick(Screen *s)
     }
     if (gs->over || driver_busy(d) || gs->paused || !driver_computer_to_move(d))
         return;
-    if (game_now_ms() < gs->next_move_at)
+    if (clock_ms() < gs->next_move_at)
         return;
     /* Only the screen on top starts new searches: a game under its help
      * screen finishes the move it is thinking about, then waits. */
@@ -230,7 +225,7 @@ static void undo(Screen *s)
     if (gs->watch)
         gs->paused = true;
     after_move(s);
-    gs->next_move_at = game_now_ms() + 1000;
+    gs->next_move_at = clock_ms() + 1000;
     app_message(s->app, ST_NORMAL, _("undone: move %d is next"), se->n + 1);
 }
 

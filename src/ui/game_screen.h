@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "base/clock.h"
 #include "ui/driver.h"
 #include "ui/screen.h"
 #include "ui/session.h"
@@ -33,7 +34,6 @@ typedef struct {
     char for_now[160];      /* the message shown that only holds until a move or the hint */
 } GameScreen;
 
-uint64_t game_now_ms(void);
 int game_screen_init(Screen *s, void *arg);
 void game_screen_free(Screen *s);
 void game_screen_tick(Screen *s);

@@ -9,8 +9,8 @@
 
 #include <curses.h>
 
-#include "engine/assets.h"
-#include "engine/i18n.h"
+#include "base/assets.h"
+#include "base/i18n.h"
 #include "ui/screen.h"
 
 /* help_text.h is generated from assets/help.txt by the build. */

@@ -3,7 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/i18n.h"
+#include "base/i18n.h"
+#include "players/player.h"
 #include "ui/confirm.h"
 #include "ui/load.h"
 

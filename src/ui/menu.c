@@ -8,7 +8,7 @@
 
 #include <curses.h>
 
-#include "engine/i18n.h"
+#include "base/i18n.h"
 #include "ui/autosave.h"
 #include "ui/screen.h"
 #include "ui/game_screen.h"
@@ -204,7 +204,7 @@ static void menu_draw(Screen *s, Grid *g)
 {
     Menu *m = s->data;
     const App *app = s->app;
-    uint64_t now = game_now_ms();
+    uint64_t now = clock_ms();
     if (now - m->checked_at > 1000) { /* the autosave is written in the background */
         refresh_autosave(m);
         m->checked_at = now;

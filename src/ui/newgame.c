@@ -8,7 +8,7 @@
 #include <curses.h>
 
 #include "ui/form.h"
-#include "engine/i18n.h"
+#include "base/i18n.h"
 #include "ui/screen.h"
 #include "ui/session.h"
 

@@ -3,7 +3,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "engine/i18n.h"
+#include "base/i18n.h"
+#include "players/player.h"
 #include "ui/player.h"
 
 const char *ui_player_algorithm(const UiPlayer *p)

@@ -7,8 +7,9 @@
 
 #include <stddef.h>
 
-#include "engine/error.h"
+#include "base/error.h"
 #include "engine/search.h"
+#include "players/player.h"
 
 typedef Player UiPlayer;
 

@@ -4,7 +4,7 @@
 
 #include <curses.h>
 
-#include "engine/i18n.h"
+#include "base/i18n.h"
 #include "ui/screen.h"
 
 typedef struct {

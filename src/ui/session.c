@@ -7,9 +7,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "engine/atomic_file.h"
-#include "engine/read_file.h"
-#include "engine/i18n.h"
+#include "base/atomic_file.h"
+#include "base/read_file.h"
+#include "base/i18n.h"
+#include "games/registry.h"
+#include "players/player.h"
 #include "ui/session.h"
 
 static int grow(Session *s, int need)

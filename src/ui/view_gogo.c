@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "games/gogo/gogo.h"
-#include "engine/i18n.h"
+#include "base/i18n.h"
 #include "ui/view.h"
 
 /* Layout: gote's hand, file labels, the framed board, sente's hand. */

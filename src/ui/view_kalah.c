@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/i18n.h"
+#include "base/i18n.h"
 #include "ui/view.h"
 
 #define KALAH_MAX_PITS 16

@@ -4,7 +4,7 @@
 #include <stdio.h>
 
 #include "games/reversi/reversi.h"
-#include "engine/i18n.h"
+#include "base/i18n.h"
 #include "ui/view.h"
 
 enum { CELL_W = 3, LEFT = 3, TOP = 2 };

@@ -6,7 +6,7 @@
 
 #include "ui/fmt.h"
 #include "ui/game_screen.h"
-#include "engine/i18n.h"
+#include "base/i18n.h"
 
 static int watch_init(Screen *s, void *arg)
 {

@@ -87,7 +87,7 @@ if command -v xgettext >/dev/null 2>&1 && command -v msgcmp >/dev/null 2>&1; the
     head -5 "$cli_tmp/msgcmp" | sed 's/^/#   /'
     # Files that mark strings but are missing from POTFILES.in
     missing=$(cd "$top" && grep -rlE 'err_set\(|cli_fail\(|[^a-zA-Z_]_\(|N_\(|ngettext\(' src --include=*.c \
-              | grep -v 'src/engine/error.c' | while read -r f; do grep -qx "$f" po/POTFILES.in || echo "$f"; done)
+              | grep -v 'src/base/error.c' | while read -r f; do grep -qx "$f" po/POTFILES.in || echo "$f"; done)
     is "$missing" "" "po/POTFILES.in lists every source file with marked strings"
 fi
 

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "engine/game.h"
+#include "games/registry.h"
 
 /* Variants chosen by the first input byte; opened once, reused. */
 static const struct {

@@ -1,6 +1,7 @@
 /* fuzz_game_open.c - game ids and variant options as a user may type them:
  * "ID\nKEY=VALUE\nKEY=VALUE". */
 #include "fuzz.h"
+#include "games/registry.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

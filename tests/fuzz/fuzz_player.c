@@ -1,8 +1,9 @@
-/* fuzz_player.c - player specs (src/engine/player.c, agent.c): never a
+/* fuzz_player.c - player specs (src/players/player.c, agent.c): never a
  * crash, and a spec that parses formats to one that parses to the same. */
-#include "engine/agent.h"
+#include "players/agent.h"
 #include "engine/search.h"
 #include "fuzz.h"
+#include "players/player.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

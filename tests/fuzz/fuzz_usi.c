@@ -1,6 +1,6 @@
-/* fuzz_usi.c - the USI readers (src/engine/usi.c): every command line a GUI
+/* fuzz_usi.c - the USI readers (src/players/usi.c): every command line a GUI
  * may send and every reply line an engine may answer, never a crash. */
-#include "engine/usi.h"
+#include "players/usi.h"
 #include "fuzz.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

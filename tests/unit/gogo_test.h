@@ -9,6 +9,7 @@
 
 #include "engine/game.h"
 #include "games/gogo/gogo.h"
+#include "games/registry.h"
 
 static Game *gogo;
 

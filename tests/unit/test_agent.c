@@ -1,4 +1,4 @@
-/* test_agent.c - external engines as players (engine/agent.h), played by
+/* test_agent.c - external engines as players (players/agent.h), played by
  * small shell scripts: a search given up with agent_abandon() is never
  * waited for, its late answer is not taken for the next one, and a program
  * that cannot be told to stop leaves no process behind. */
@@ -15,7 +15,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "engine/agent.h"
+#include "games/registry.h"
+#include "players/agent.h"
 
 static char dir[64];
 static Game *gogo;

@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "games/registry.h"
 #include "gogo_test.h"
 
 /* ---- opening the game ---------------------------------------------------- */

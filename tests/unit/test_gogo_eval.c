@@ -8,9 +8,10 @@
 #include <stdlib.h>
 #include <cmocka.h>
 
+#include "games/registry.h"
 #include "gogo_test.h"
 
-#include "engine/assets.h"
+#include "base/assets.h"
 #include "games/gogo/eval.h"
 #include "games/gogo/internal.h"
 

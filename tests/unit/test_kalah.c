@@ -19,6 +19,7 @@
 #include "engine/game.h"
 #include "games/kalah/eval.h"
 #include "games/kalah/kalah.h"
+#include "games/registry.h"
 
 typedef struct {
     _Alignas(16) unsigned char bytes[GAME_MAX_STATE];

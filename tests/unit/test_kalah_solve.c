@@ -16,6 +16,7 @@
 #include "engine/search.h"
 #include "games/kalah/enddb.h"
 #include "games/kalah/internal.h"
+#include "games/registry.h"
 
 static char cache[64];
 

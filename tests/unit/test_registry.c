@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "engine/game.h"
+#include "games/registry.h"
 
 static void test_unknown_game_fails(void **state)
 {

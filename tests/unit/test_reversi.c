@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "engine/game.h"
+#include "games/registry.h"
 #include "games/reversi/bitboard.h"
 #include "games/reversi/reversi.h"
 

@@ -10,6 +10,7 @@
 
 #include "engine/game.h"
 #include "engine/search.h"
+#include "games/registry.h"
 #include "games/reversi/endgame.h"
 #include "games/reversi/reversi.h"
 

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "engine/game.h"
+#include "games/registry.h"
 #include "games/reversi/eval.h"
 #include "games/reversi/reversi.h"
 

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "engine/game.h"
+#include "games/registry.h"
 #include "games/reversi/reversi.h"
 
 /* Which depths run here (the rest belong in `yomi bench`): a count of at

@@ -7,6 +7,7 @@
 #include <stdbool.h>
 
 #include "engine/game.h"
+#include "games/registry.h"
 #include "games/reversi/reversi.h"
 
 static Game *open_game(const char *id, const char *key, const char *value)

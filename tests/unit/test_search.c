@@ -12,6 +12,8 @@
 
 #include "engine/game.h"
 #include "engine/search.h"
+#include "games/registry.h"
+#include "players/player.h"
 
 typedef struct {
     const char *game;

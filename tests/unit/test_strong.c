@@ -13,6 +13,8 @@
 
 #include "engine/game.h"
 #include "engine/search.h"
+#include "games/registry.h"
+#include "players/player.h"
 
 /* Every combination of the switchable parts worth telling apart: all on,
  * each one off, all off. */

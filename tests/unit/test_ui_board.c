@@ -17,6 +17,8 @@
 
 #include <cmocka.h>
 
+#include "games/registry.h"
+#include "players/player.h"
 #include "ui/fmt.h"
 #include "ui/grid.h"
 #include "ui/player.h"

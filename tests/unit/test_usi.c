@@ -1,5 +1,5 @@
-/* test_usi.c - the USI line parsers (engine/usi.h) and the clock budget
- * (engine/agent.h): what they accept, and that bad lines are errors. */
+/* test_usi.c - the USI line parsers (players/usi.h) and the clock budget
+ * (players/agent.h): what they accept, and that bad lines are errors. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -9,8 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/agent.h"
-#include "engine/usi.h"
+#include "players/agent.h"
+#include "players/player.h"
+#include "players/usi.h"
 
 static UsiCommand cmd; /* 8 KB of moves: not on the stack */
 

@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/assets.h"
-#include "engine/i18n.h"
+#include "base/assets.h"
+#include "base/i18n.h"
 #include "games/gogo/internal.h"
 
 static const char *const kind_names[EVAL_KINDS] = {

@@ -21,7 +21,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "engine/error.h"
+#include "base/error.h"
 #include "games/gogo/gogo.h"
 
 #define EVAL_KINDS 10       /* the piece kinds 1..10 of internal.h, at index kind - 1 */

@@ -5,9 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/assets.h"
+#include "base/assets.h"
 #include "games/gogo/eval.h"
 #include "games/gogo/internal.h"
+#include "games/registry.h"
 
 #define START_SFEN "rbsgk/4p/5/P4/KGSBR b - 1"
 

@@ -3,7 +3,7 @@
  * a move, and perft. */
 #include <stdio.h>
 
-#include "engine/i18n.h"
+#include "base/i18n.h"
 #include "games/gogo/internal.h"
 
 Bits gogo_attackers(const GogoState *s, int sq, int by, Bits occ)

@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "engine/i18n.h"
+#include "base/i18n.h"
 #include "games/gogo/internal.h"
 
 #define MAX_POSITION_TEXT 120 /* the longest sensible SFEN is well under this */

@@ -3,6 +3,7 @@
  * read-only afterwards, so any number of threads may share them. */
 #include <pthread.h>
 
+#include "base/rng.h"
 #include "games/gogo/internal.h"
 
 GogoTables gogo_tables;
@@ -39,15 +40,6 @@ static Bits steps_from(const Steps *st, int owner, int sq)
             b |= bit(row * 5 + col);
     }
     return b;
-}
-
-/* splitmix64: a fixed seed, so hashes are the same from run to run. */
-static uint64_t next_random(uint64_t *x)
-{
-    uint64_t z = (*x += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
 }
 
 static void build(void)
@@ -94,15 +86,15 @@ static void build(void)
     t->last_rank[GOGO_SENTE] = 0x1F;
     t->last_rank[GOGO_GOTE] = (Bits)0x1F << 20;
 
-    uint64_t seed = 0x676F676F73686F67ULL; /* "gogoshog" */
+    uint64_t seed = 0x676F676F73686F67ULL; /* "gogoshog": fixed, the same hashes every run */
     for (int code = 0; code < 32; code++)
         for (int sq = 0; sq < NSQ; sq++)
-            t->zobrist_piece[code][sq] = next_random(&seed);
+            t->zobrist_piece[code][sq] = rng_next(&seed);
     for (int owner = 0; owner < 2; owner++)
         for (int k = 0; k < GOGO_HAND_KINDS; k++)
             for (int n = 0; n < 3; n++)
-                t->zobrist_hand[owner][k][n] = n ? next_random(&seed) : 0;
-    t->zobrist_side = next_random(&seed);
+                t->zobrist_hand[owner][k][n] = n ? rng_next(&seed) : 0;
+    t->zobrist_side = rng_next(&seed);
 }
 
 static pthread_once_t built = PTHREAD_ONCE_INIT;

@@ -1,4 +1,5 @@
 /* tune.c - self-play and Texel tuning for gogo's evaluation (see tune.h). */
+#include "base/rng.h"
 #include "games/gogo/tune.h"
 
 #include <math.h>
@@ -8,7 +9,7 @@
 #include <string.h>
 
 #include "engine/search.h"
-#include "engine/i18n.h"
+#include "base/i18n.h"
 #include "games/gogo/internal.h"
 
 #define MAX_GAME_PLIES 300 /* longer games are scored as draws */
@@ -64,14 +65,6 @@ typedef struct {
     Err err;
 } Worker;
 
-static uint64_t splitmix(uint64_t *x)
-{
-    uint64_t z = (*x += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
-
 /* Positions worth fitting: the side to move is not in check and its best
  * move is quiet, so the static value is about what the search would say. */
 static bool is_quiet(const GogoState *s, Move best, int value)
@@ -94,7 +87,7 @@ static int play_game(Worker *w, Search *search, int k, GogoState *hist, const vo
     const Game *g = w->g;
     uint64_t rng = w->o->seed * 0x2545F4914F6CDD1DULL + (uint64_t)k;
     const int span = w->o->random_plies > 2 ? w->o->random_plies - 1 : 1;
-    const int random_plies = 2 + (int)(splitmix(&rng) % (uint64_t)span);
+    const int random_plies = 2 + (int)(rng_next(&rng) % (uint64_t)span);
     const size_t first = w->out.n;
     Move moves[GAME_MAX_MOVES];
     int winner = -1, n = 0;
@@ -115,7 +108,7 @@ static int play_game(Worker *w, Search *search, int k, GogoState *hist, const vo
         }
         Move m;
         if (n < random_plies) {
-            m = moves[splitmix(&rng) % (uint64_t)count];
+            m = moves[rng_next(&rng) % (uint64_t)count];
         } else {
             search_set_history(search, hist_ptr, n);
             if (search_run(search, cur, r, &w->err) != 0)

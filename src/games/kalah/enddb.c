@@ -9,7 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "engine/atomic_file.h"
+#include "base/atomic_file.h"
 
 #define DB_MAGIC "YOMIKDB"
 #define DB_VERSION 2u /* 2: the word-wise checksum */

@@ -18,7 +18,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "engine/error.h"
+#include "base/error.h"
 #include "games/kalah/internal.h"
 
 typedef struct KalahDb KalahDb;

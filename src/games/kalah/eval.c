@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/assets.h"
-#include "engine/i18n.h"
+#include "base/assets.h"
+#include "base/i18n.h"
 #include "games/kalah/internal.h"
 
 /* ---- features ---------------------------------------------------------------- */

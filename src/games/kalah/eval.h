@@ -14,7 +14,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "engine/error.h"
+#include "base/error.h"
 #include "engine/game.h"
 
 #define KALAH_EVAL_SCALE 256

@@ -15,8 +15,10 @@
  *             the game, and the value is +-total seeds for such a win,
  *             otherwise the store difference.
  * Both sweep the pits into the stores as soon as a side is empty. */
+#include "base/rng.h"
 #include "games/kalah/kalah.h"
 #include "games/kalah/internal.h"
+#include "games/registry.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -565,16 +567,6 @@ static int parse_options(Kalah *k, const GameOption *opts, int nopts, Err *err)
     return 0;
 }
 
-/* splitmix64: a fixed seed gives the same keys in every run, so table
- * contents and node counts are reproducible. */
-static uint64_t next_random(uint64_t *x)
-{
-    uint64_t z = (*x += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
 static Game *kalah_open(const char *name, const GameOption *opts, int nopts, Err *err)
 {
     int pits = 0, seeds = 0;
@@ -605,11 +597,11 @@ static Game *kalah_open(const char *name, const GameOption *opts, int nopts, Err
         snprintf(k->base.name, sizeof k->base.name, "kalah-%dx%d", pits, seeds);
     k->base.state_size = sizeof(KalahState);
     k->base.max_moves = pits;
-    uint64_t x = 0x6B616C6168ull; /* "kalah" */
-    k->zobrist_side = next_random(&x);
+    uint64_t x = 0x6B616C6168ull; /* "kalah": fixed, so table contents and node counts repeat */
+    k->zobrist_side = rng_next(&x);
     for (int c = 0; c < MAX_CELLS; c++)
         for (int v = 0; v <= MAX_TOTAL; v++)
-            k->zobrist[c][v] = next_random(&x);
+            k->zobrist[c][v] = rng_next(&x);
     return &k->base;
 }
 

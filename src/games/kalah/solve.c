@@ -16,6 +16,7 @@
 
 #include "games/kalah/enddb.h"
 #include "games/kalah/internal.h"
+#include "games/registry.h"
 
 #define POLL_EVERY 4096
 #define BUCKET 4 /* entries per cache line */

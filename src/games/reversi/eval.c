@@ -19,8 +19,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/assets.h"
-#include "engine/atomic_file.h"
+#include "base/assets.h"
+#include "base/atomic_file.h"
 #include "games/reversi/bitboard.h"
 #ifdef __BMI2__
 #include <immintrin.h>

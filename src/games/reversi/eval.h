@@ -19,7 +19,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "engine/error.h"
+#include "base/error.h"
 
 #define REVAL_PHASES 8      /* 8 empties per phase: 60..53, 52..45, ... */
 #define REVAL_SCALE 128     /* stored weights are 1/128 disc */

@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "engine/i18n.h"
+#include "base/i18n.h"
 #include "games/reversi/internal.h"
 
 /* Longest position text accepted: 64 squares, the side and generous

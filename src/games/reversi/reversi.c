@@ -5,8 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "games/registry.h"
 #include "games/reversi/endgame.h"
-#include "engine/i18n.h"
+#include "base/i18n.h"
 #include "games/reversi/eval.h"
 #include "games/reversi/internal.h"
 

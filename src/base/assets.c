@@ -1,5 +1,5 @@
 /* assets.c - see assets.h. */
-#include "engine/assets.h"
+#include "base/assets.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -14,7 +14,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "engine/error.h"
+#include "base/error.h"
 
 #define USI_MAX_MOVES 1024  /* moves after `position ... moves` */
 #define USI_MOVE_LEN 8      /* "2b3a+" and "P*3c" fit with room */

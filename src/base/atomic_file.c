@@ -1,6 +1,6 @@
 /* atomic_file.c - see atomic_file.h. */
 #define _POSIX_C_SOURCE 200809L /* mkstemp, fchmod, open_memstream, fstatat */
-#include "engine/atomic_file.h"
+#include "base/atomic_file.h"
 
 #include <dirent.h>
 #include <errno.h>

@@ -4,7 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/agent_impl.h"
+#include "players/agent_impl.h"
+#include "players/player.h"
 
 void agent_clock_none(AgentClock *c)
 {

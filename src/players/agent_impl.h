@@ -5,8 +5,9 @@
 
 #include <sys/types.h>
 
-#include "engine/agent.h"
-#include "engine/usi.h"
+#include "base/clock.h"
+#include "players/agent.h"
+#include "players/usi.h"
 
 #define AGENT_SPEC_LEN 256
 #define AGENT_MAX_PLIES 2048
@@ -60,7 +61,6 @@ struct Agent {
 };
 
 /* agent_proc.c: the child process and its lines */
-uint64_t agent_now_ns(void);
 uint64_t agent_ms_ns(int64_t ms);
 int agent_spawn(Agent *a, char *const argv[], Err *err);
 void agent_proc_close(Agent *a, const char *quit);

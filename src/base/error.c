@@ -1,5 +1,5 @@
-#include "engine/error.h"
-#include "engine/i18n.h"
+#include "base/error.h"
+#include "base/i18n.h"
 
 #include <stdio.h>
 

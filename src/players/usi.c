@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/usi.h"
+#include "players/usi.h"
 
 typedef struct {
     const char *p;   /* start of the token */

@@ -1,4 +1,4 @@
-/* strong.c - the yomi algorithm: the engine's tournament search.
+/* yomi.c - the yomi algorithm: the engine's tournament search.
  *
  * The seed algorithms reproduce textbook numbers; this one only has to
  * play well.  It is principal variation search over the same per-ply

@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "engine/error.h"
+#include "base/error.h"
 
 /* Write `len` bytes to a temporary file beside `path`, flush them to disk,
  * then rename it over `path`.  0, or -1 + err naming the file and why (the

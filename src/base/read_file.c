@@ -1,6 +1,6 @@
 /* read_file.c - see read_file.h. */
 #define _POSIX_C_SOURCE 200809L
-#include "engine/read_file.h"
+#include "base/read_file.h"
 
 #include <errno.h>
 #include <fcntl.h>

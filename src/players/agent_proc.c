@@ -15,14 +15,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "engine/agent_impl.h"
-
-uint64_t agent_now_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
+#include "base/clock.h"
+#include "players/agent_impl.h"
 
 uint64_t agent_ms_ns(int64_t ms) { return (uint64_t)ms * 1000000u; }
 

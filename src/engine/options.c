@@ -1,10 +1,10 @@
-/* player.c - search options by name, and player specs (doc/cli.md "Players"). */
+/* options.c - one search option by its command-line name (doc/cli.md
+ * "Search options"): the CLI, player specs and USI all set options here. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/agent.h"
 #include "engine/search.h"
 
 static int parse_long(const char *key, const char *text, long lo, long hi, long *out, Err *err)
@@ -141,75 +141,16 @@ int search_config_set(SearchConfig *cfg, const char *key, const char *value, Err
     return 1;
 }
 
-int player_parse(const char *spec, Player *p, Err *err)
-{
-    memset(p, 0, sizeof *p);
-    search_config_default(&p->cfg);
-    if (!spec || !*spec)
-        return err_set(err, "empty player (human, or ALGO:DEPTH[,KEY=VALUE...])");
-    if (strcmp(spec, "human") == 0) {
-        p->human = true;
-        return 0;
-    }
-    if (agent_spec_is_external(spec)) {
-        if (strlen(spec) >= sizeof p->external)
-            return err_set(err, "player '%.40s...' is too long", spec);
-        if (agent_spec_check(spec, err) != 0)
-            return -1;
-        strcpy(p->external, spec);
-        return 0;
-    }
-    char buf[256];
-    if (strlen(spec) >= sizeof buf)
-        return err_set(err, "player '%.40s...' is too long", spec);
-    strcpy(buf, spec);
-    char *colon = strchr(buf, ':');
-    if (!colon)
-        return err_set(err, "player '%.60s': expected human or ALGO:DEPTH[,KEY=VALUE...]", spec);
-    *colon = '\0';
-    if (search_config_set(&p->cfg, "algo", buf, err) != 1)
-        return -1;
-    char *rest = colon + 1, *comma = strchr(rest, ',');
-    if (comma)
-        *comma = '\0';
-    if (search_config_set(&p->cfg, "depth", rest, err) != 1)
-        return -1;
-    while (comma) {
-        char *item = comma + 1;
-        comma = strchr(item, ',');
-        if (comma)
-            *comma = '\0';
-        char *eq = strchr(item, '=');
-        if (!eq)
-            return err_set(err, "player '%.60s': '%.40s' is not KEY=VALUE", spec, item);
-        *eq = '\0';
-        Err sub = {{0}};
-        const int r = search_config_set(&p->cfg, item, eq + 1, &sub);
-        if (r == 0)
-            return err_set(err, "player '%.60s': unknown key '%.30s'", spec, item);
-        if (r < 0)
-            return err_set(err, "player '%.60s': %s", spec, sub.msg);
-    }
-    return 0;
-}
-
-void player_format(const Player *p, char *buf, size_t len)
+void search_config_format(const SearchConfig *c, char *buf, size_t len)
 {
     static const char *const orders[] = {"natural", "static", "best"};
     static const char *const tables[] = {"off", "on", "exact"};
-    if (p->human || p->external[0]) {
-        snprintf(buf, len, "%s", p->human ? "human" : p->external);
-        return;
-    }
     SearchConfig d;
     search_config_default(&d);
-    const SearchConfig *c = &p->cfg;
     size_t n = 0;
+    if (len)
+        buf[0] = '\0';
 #define ADD(...) (n += (size_t)snprintf(buf + (n < len ? n : len), n < len ? len - n : 0, __VA_ARGS__))
-    if (c->solve)
-        ADD("%s:solve", algo_name(c->algo));
-    else
-        ADD("%s:%d", algo_name(c->algo), c->depth);
     if (c->order != d.order)
         ADD(",order=%s", orders[c->order]);
     if (c->table != d.table)

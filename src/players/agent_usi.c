@@ -15,7 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "engine/agent_impl.h"
+#include "players/agent_impl.h"
 
 #define HANDSHAKE_MS 10000    /* usi -> usiok, isready -> readyok */
 #define STOP_GRACE_MS 3000    /* stop -> bestmove */
@@ -105,7 +105,7 @@ static bool stale_reply(Agent *a, const UsiReply *r)
 static int wait_reply(Agent *a, UsiReplyKind kind, const char *what, bool *has_variant, Err *err)
 {
     const int64_t limit = a->usi.timeout_ms > 0 ? a->usi.timeout_ms : HANDSHAKE_MS;
-    const uint64_t deadline = agent_now_ns() + agent_ms_ns(limit);
+    const uint64_t deadline = clock_ns() + agent_ms_ns(limit);
     char line[1024];
     for (;;) {
         while (agent_take_line(a, line, sizeof line)) {
@@ -124,7 +124,7 @@ static int wait_reply(Agent *a, UsiReplyKind kind, const char *what, bool *has_v
             usleep(20000); /* let a process that is exiting finish, for its status */
             return agent_fail(a, err, "%s (waiting for %s)", agent_exit_text(a, why, sizeof why), what);
         }
-        const uint64_t now = agent_now_ns();
+        const uint64_t now = clock_ns();
         if (now >= deadline)
             return agent_fail(a, err, "no %s within %lld ms", what, (long long)limit);
         const uint64_t left_ms = (deadline - now) / 1000000u;
@@ -240,7 +240,7 @@ int agent_usi_start(Agent *a, const void *start, const Move *moves, int nmoves,
     free(text);
     if (rc != 0)
         return agent_fail(a, err, "closed its input");
-    a->go_ns = agent_now_ns();
+    a->go_ns = clock_ns();
     a->deadline_ns = a->go_ns + agent_ms_ns(limit > 0 ? limit + (limit > 2000 ? limit : 2000) : UNLIMITED_MS);
     a->stop_sent = a->answered = false;
     memset(&a->live, 0, sizeof a->live);
@@ -289,7 +289,7 @@ static void step(Agent *a, int wait_ms)
     absorb(a);
     if (a->answered || a->failure[0])
         return;
-    const uint64_t now = agent_now_ns();
+    const uint64_t now = clock_ns();
     const int64_t grace = a->usi.timeout_ms > 0 ? a->usi.timeout_ms : STOP_GRACE_MS;
     if (a->dead) {
         char why[80];
@@ -307,7 +307,7 @@ bool agent_usi_poll(Agent *a, AgentStatus *st)
 {
     step(a, 0);
     *st = a->live;
-    st->elapsed_ms = a->thinking ? (agent_now_ns() - a->go_ns) / 1000000u : 0;
+    st->elapsed_ms = a->thinking ? (clock_ns() - a->go_ns) / 1000000u : 0;
     st->done = !a->thinking || a->answered || a->failure[0];
     return st->done;
 }
@@ -331,7 +331,7 @@ int agent_usi_wait(Agent *a, AgentResult *r, Err *err)
     a->thinking = false;
     if (a->failure[0])
         return agent_fail(a, err, "%s", a->failure);
-    r->elapsed_ms = (agent_now_ns() - a->go_ns) / 1000000u;
+    r->elapsed_ms = (clock_ns() - a->go_ns) / 1000000u;
     r->depth = a->live.depth;
     r->nodes = a->live.nodes;
     r->has_value = a->live.has_value;

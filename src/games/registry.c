@@ -2,7 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/game.h"
+#include "games/registry.h"
 
 static const GameOps *const families[] = {&kalah_ops, &reversi_ops, &gogo_ops, NULL};
 
@@ -38,34 +38,4 @@ Game *game_open(const char *id, const GameOption *opts, int nopts, Err *err)
         return NULL;
     }
     return ops->open(id, opts, nopts, err);
-}
-
-void game_close(Game *g)
-{
-    if (g)
-        g->ops->close(g);
-}
-
-uint64_t game_perft_generic(const Game *g, const void *state, int depth)
-{
-    if (depth == 0)
-        return 1;
-    Move moves[GAME_MAX_MOVES];
-    int n = g->ops->legal_moves(g, state, moves);
-    if (depth == 1)
-        return (uint64_t)n;
-    _Alignas(16) unsigned char child[GAME_MAX_STATE];
-    uint64_t total = 0;
-    for (int i = 0; i < n; i++) {
-        g->ops->play(g, state, moves[i], child);
-        total += game_perft_generic(g, child, depth - 1);
-    }
-    return total;
-}
-
-uint64_t game_perft(const Game *g, const void *state, int depth)
-{
-    if (g->ops->perft)
-        return g->ops->perft(g, state, depth);
-    return game_perft_generic(g, state, depth);
 }

@@ -7,7 +7,7 @@
 
 #include <stdio.h>
 
-#include "engine/error.h"
+#include "base/error.h"
 
 /* Open the asset `name` ("help.txt", "reversi-eval.dat") for reading in
  * binary mode; NULL + err naming the places searched when it is nowhere.

@@ -8,7 +8,7 @@
 
 #include <stddef.h>
 
-#include "engine/error.h"
+#include "base/error.h"
 
 /* The whole of the regular file `path`, at most `max` bytes, malloc'ed with
  * a NUL after the last byte (the text itself may hold NULs: `*len` says how

@@ -24,9 +24,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "engine/error.h"
+#include "base/error.h"
 #include "engine/game.h"
 #include "engine/search.h"
+#include "players/player.h"
 
 typedef struct Agent Agent;
 

@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/agent_impl.h"
+#include "players/agent_impl.h"
 
 #define XSHOGI_DEFAULT_TIMEOUT_MS 60000
 
@@ -43,10 +43,10 @@ static int respawn(Agent *a, Err *err)
     a->xs_playing = false;
     if (agent_spawn(a, a->usi.argv, err) != 0)
         return -1;
-    const uint64_t deadline = agent_now_ns() + agent_ms_ns(timeout_ms(a));
+    const uint64_t deadline = clock_ns() + agent_ms_ns(timeout_ms(a));
     char line[512];
     while (!agent_take_line(a, line, sizeof line)) {
-        if (a->dead || agent_now_ns() >= deadline) {
+        if (a->dead || clock_ns() >= deadline) {
             char why[80];
             return agent_fail(a, err, "%s", a->dead ? agent_exit_text(a, why, sizeof why) : "no banner");
         }
@@ -103,7 +103,7 @@ int agent_xshogi_start(Agent *a, const void *start, const Move *moves, int nmove
         return agent_fail(a, err, "closed its input");
     memcpy(a->root, cur, g->state_size);
     a->xs_sent = nmoves;
-    a->go_ns = agent_now_ns();
+    a->go_ns = clock_ns();
     a->deadline_ns = a->go_ns + agent_ms_ns(timeout_ms(a));
     a->answered = false;
     memset(&a->live, 0, sizeof a->live);
@@ -148,7 +148,7 @@ static void step(Agent *a, int wait_ms)
     char why[80];
     if (a->dead)
         snprintf(a->failure, sizeof a->failure, "%s while thinking", agent_exit_text(a, why, sizeof why));
-    else if (agent_now_ns() >= a->deadline_ns)
+    else if (clock_ns() >= a->deadline_ns)
         snprintf(a->failure, sizeof a->failure, "no move within %lld ms", (long long)timeout_ms(a));
 }
 
@@ -156,7 +156,7 @@ bool agent_xshogi_poll(Agent *a, AgentStatus *st)
 {
     step(a, 0);
     *st = a->live;
-    st->elapsed_ms = a->thinking ? (agent_now_ns() - a->go_ns) / 1000000u : 0;
+    st->elapsed_ms = a->thinking ? (clock_ns() - a->go_ns) / 1000000u : 0;
     st->done = !a->thinking || a->answered || a->failure[0];
     return st->done;
 }
@@ -170,7 +170,7 @@ int agent_xshogi_wait(Agent *a, AgentResult *r, Err *err)
         return agent_fail(a, err, "%s", a->failure);
     }
     a->thinking = false;
-    r->elapsed_ms = (agent_now_ns() - a->go_ns) / 1000000u;
+    r->elapsed_ms = (clock_ns() - a->go_ns) / 1000000u;
     if (strcmp(a->xs_move, "resign") == 0) {
         r->answer = AGENT_RESIGN;
         return 0;
