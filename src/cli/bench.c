@@ -80,7 +80,7 @@ static int bench_cmd(int argc, char **argv)
             game_close(g);
             return cli_fail("bench: %s", err.msg);
         }
-        static SearchResult r;
+        SearchResult r;
         int rc;
         if (poll) { /* a reader at 10 Hz, as the UI's live panel */
             rc = search_start(s, root, &err);

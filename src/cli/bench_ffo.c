@@ -278,7 +278,7 @@ static int solve_cases(const FfoCase *cases, int ncases, int first, int last, in
             return cli_fail("bench ffo: #%d: %s", c->number, err.msg);
         }
         search_clear(s);
-        static SearchResult r;
+        SearchResult r;
         const double w0 = clock_seconds(), c0 = clock_cpu_seconds();
         const int rc = search_run(s, root, &r, &err);
         const double wall = clock_seconds() - w0, cpu = clock_cpu_seconds() - c0;

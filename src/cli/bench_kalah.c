@@ -52,7 +52,7 @@ int cli_bench_kalah(int argc, char **argv)
         g->ops->start(g, root);
         SearchConfig cfg;
         cli_solve_config(&cfg, table_mb);
-        static CliRow row;
+        CliRow row;
         const double cpu0 = clock_cpu_seconds();
         const int rc = cli_search_one(g, root, &cfg, &row);
         const double cpu = clock_cpu_seconds() - cpu0;

@@ -67,7 +67,7 @@ int cli_play_game_between(const Game *const games[2], const void *start, const S
     memcpy(hist, start, size);
     hist_ptr[0] = hist;
     Move legal[GAME_MAX_MOVES];
-    static SearchResult r;
+    SearchResult r;
     int rc = EXIT_OK;
     bool by_history = false; /* ended by a repetition rule: its value, not the board's */
     int history_value = 0;

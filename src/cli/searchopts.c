@@ -154,7 +154,7 @@ static void json_string(FILE *out, const char *s)
 
 void cli_print_rows(FILE *out, int format, const CliRow *rows, int n, bool list)
 {
-    static char vals[NFIELDS][1024];
+    char vals[NFIELDS][1024];
     if (format == FORMAT_TSV) {
         for (int f = 0; f < NFIELDS; f++)
             fprintf(out, "%s%c", fields[f], f + 1 < NFIELDS ? '\t' : '\n');
@@ -280,7 +280,7 @@ int cli_search_and_print(const CliSearchArgs *a, CliRootHook before)
     Game *g = cli_game_open_at(a->game, &a->go, a->position, root);
     if (!g)
         return EXIT_USAGE;
-    static CliRow row;
+    CliRow row;
     int rc = before ? before(g, root, &a->cfg) : EXIT_OK;
     if (rc == EXIT_OK)
         rc = cli_search_one(g, root, &a->cfg, &row);

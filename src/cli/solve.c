@@ -18,7 +18,7 @@ static int print_divide(const Game *g, const void *root, const SearchConfig *cfg
         if (g->ops->is_terminal(g, child)) {
             v = g->ops->final_score(g, child);
         } else {
-            static CliRow row;
+            CliRow row;
             const int rc = cli_search_one(g, child, cfg, &row);
             if (rc != EXIT_OK)
                 return rc;
