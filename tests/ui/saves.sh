@@ -33,7 +33,9 @@ ui_keys Enter
 see "Discs: Black 2  White 2" "...of reversi"
 ui_keys Enter
 see "1.d3" "one move"
-ui_keys o C-u /dev/zero Enter
+ui_keys o
+see "Replace the game in progress?" "o in a game in progress asks first"
+ui_keys y C-u /dev/zero Enter
 see "/dev/zero: not a regular file" "o on /dev/zero: refused at once"
 see "1.d3" "the game on screen is kept"
 ui_keys u
