@@ -34,6 +34,16 @@ see "Compare algorithms" "back at 80x24 after 1x1, still alive"
 ui_keys q
 see "yomi-exited-0" "q quits at the menu with status 0"
 
+# a FIFO where the help file should be: the built-in help, not a hang
+mkdir -p "$ui_tmp/data"
+mkfifo "$ui_tmp/data/help.txt"
+ui_start YOMI_DATADIR="$ui_tmp/data"
+see "Compare algorithms" "a FIFO for help.txt: the menu shows"
+ui_keys '?'
+see "1 Keys" "and ? shows the built-in help"
+ui_keys Escape q
+see "yomi-exited-0" "quits"
+
 # no colour support or NO_COLOR: still works (monochrome styles)
 ui_start NO_COLOR=1
 see "Compare algorithms" "NO_COLOR: the menu shows"
