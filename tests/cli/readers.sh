@@ -65,5 +65,17 @@ for game in reversi gogo kalah; do
         *) ok 1 "$game: the note names it ($err)" ;; esac
 done
 
+# --- train --load-positions ----------------------------------------------------
+refuses_non_files train reversi --load-positions
+# A positions file (native byte order: made here) loads; cut short, it
+# announces more positions than it holds, said before their memory is taken.
+run_yomi train reversi --games 2 --depth 1 --save-positions "$dir/good.pos" --out "$dir/w.dat"
+is "$rc" 0 "train: positions saved"
+run_yomi train reversi --load-positions "$dir/good.pos" --out "$dir/w.dat"
+is "$rc" 0 "train --load-positions: a whole file loads"
+head -c 100 "$dir/good.pos" >"$dir/short.pos"
+refused "train --load-positions: fewer positions than announced" \
+    "positions announced in 100 bytes" train reversi --load-positions "$dir/short.pos"
+
 tap_timeout=
 done_testing
