@@ -77,5 +77,11 @@ head -c 100 "$dir/good.pos" >"$dir/short.pos"
 refused "train --load-positions: fewer positions than announced" \
     "positions announced in 100 bytes" train reversi --load-positions "$dir/short.pos"
 
+# --- bench ffo --file ------------------------------------------------------------
+refuses_non_files bench ffo --file
+printf '# %s\n' "$long" >"$dir/long.ffo"
+refused "bench ffo --file: an over-long line" "long.ffo:1: line longer than" \
+    bench ffo --file "$dir/long.ffo"
+
 tap_timeout=
 done_testing
