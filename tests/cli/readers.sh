@@ -83,5 +83,13 @@ printf '# %s\n' "$long" >"$dir/long.ffo"
 refused "bench ffo --file: an over-long line" "long.ffo:1: line longer than" \
     bench ffo --file "$dir/long.ffo"
 
+# --- the Kalah database cache: a FIFO in its place is rebuilt over -------------
+mkdir -p "$dir/cache/yomi"
+mkfifo "$dir/cache/yomi/kalah-m2-standard.db"
+XDG_CACHE_HOME=$dir/cache run_yomi solve kalah-2x2
+is "$rc" 0 "solve: a FIFO for the cached database does not stop it"
+[ -f "$dir/cache/yomi/kalah-m2-standard.db" ]
+ok $? "and a database file takes its place"
+
 tap_timeout=
 done_testing
