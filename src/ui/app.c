@@ -115,10 +115,21 @@ void draw_keys(Grid *g, const char *const *pairs)
     }
 }
 
+/* Above the key line; a message too long for that row takes the row above
+ * it too (cleared: it is read over what the screen drew there), and one
+ * too long for both loses its middle, so that the file it names and what
+ * went wrong, at its end, still show. */
 void draw_message(Grid *g, const App *app)
 {
-    if (app->message[0])
-        grid_put(g, g->h - 2, 1, app->message_style, app->message);
+    if (!app->message[0])
+        return;
+    const int cols = g->w - 1;
+    const int rows = grid_wrapped_rows(app->message, cols) > 1 ? 2 : 1;
+    const int y = g->h - 1 - rows;
+    if (rows > 1)
+        grid_fill(g, y, 0, rows, g->w, ST_NORMAL, ' ');
+    grid_put_wrapped_short(g, y, 1, app->message_style, app->message, cols, rows,
+                           app->glyphs->utf8 ? "\xe2\x80\xa6" : "...");
 }
 
 /* The grid to the terminal: every cell placed by move(), wide characters
