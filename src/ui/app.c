@@ -375,7 +375,9 @@ static bool start_curses(App *app)
         fputs("yomi: cannot start the terminal UI (is TERM set?)\n", stderr);
         return false;
     }
-    settings_load();
+    Err err = {{0}};
+    if (settings_load(&err) != 0)
+        app_message(app, ST_BAD, _("%s (yomi starts with the default settings)"), err.msg);
     app->colour = theme_init(settings.colour == SETTING_OFF);
     app->glyphs = theme_glyphs(settings.glyphs == SETTING_OFF);
     cbreak();

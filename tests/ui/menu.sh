@@ -34,6 +34,31 @@ see "Compare algorithms" "back at 80x24 after 1x1, still alive"
 ui_keys q
 see "yomi-exited-0" "q quits at the menu with status 0"
 
+# ---- the settings file: one that cannot be read never stops yomi -----------
+settings=$ui_tmp/state/yomi/settings
+mkdir -p "$ui_tmp/state/yomi"
+mkfifo "$settings"
+ui_start
+see "Compare algorithms" "settings a FIFO: yomi starts, not waiting on it"
+see "settings: not a regular file" "and says why the settings were not read"
+see "default settings" "and that it uses the defaults"
+ui_keys q
+see "yomi-exited-0" "quits"
+rm -f "$settings"
+printf 'glyphs=1\n# %0200d\n' 0 >"$settings"
+ui_start
+see "line longer than 128 bytes" "a settings line too long: said, not split"
+see "読 み" "and the defaults, not half the file, are used (UTF-8 glyphs)"
+ui_keys q
+see "yomi-exited-0" "quits"
+printf 'glyphs=1\n' >"$settings"
+ui_start
+see "y o m i" "a good settings file is read (ASCII glyphs)"
+not_see "読" "no kanji then"
+ui_keys q
+see "yomi-exited-0" "quits"
+rm -f "$settings"
+
 # a FIFO where the help file should be: the built-in help, not a hang
 mkdir -p "$ui_tmp/data"
 mkfifo "$ui_tmp/data/help.txt"
