@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/atomic_file.h"
 #include "engine/read_file.h"
 #include "ui/session.h"
 #include "ui/settings.h"
@@ -82,15 +83,20 @@ int settings_load(Err *err)
     return rc;
 }
 
+static int print(FILE *out, const void *unused)
+{
+    (void)unused;
+    for (int i = 0; i < NFIELDS; i++)
+        fprintf(out, "%s=%d\n", fields[i].name, *fields[i].value);
+    return ferror(out) ? -1 : 0;
+}
+
 int settings_save(void)
 {
     char path[3100];
+    Err ignored;
     if (settings_path(path, sizeof path) != 0)
         return -1;
-    FILE *f = fopen(path, "w");
-    if (!f)
-        return -1;
-    for (int i = 0; i < NFIELDS; i++)
-        fprintf(f, "%s=%d\n", fields[i].name, *fields[i].value);
-    return fclose(f);
+    /* replaced, not opened for writing: a FIFO there would block the open */
+    return atomic_file_print(path, print, NULL, &ignored);
 }

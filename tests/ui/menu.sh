@@ -42,8 +42,15 @@ ui_start
 see "Compare algorithms" "settings a FIFO: yomi starts, not waiting on it"
 see "settings: not a regular file" "and says why the settings were not read"
 see "default settings" "and that it uses the defaults"
+# saving puts a settings file in the FIFO's place (writing into it blocked)
+ui_keys s
+see "Save and go back" "settings open"
+ui_keys Enter
+see "Compare algorithms" "Enter saves and goes back"
 ui_keys q
 see "yomi-exited-0" "quits"
+[ -f "$settings" ] && grep -q '^glyphs=0$' "$settings"
+ok $? "the settings are saved as a file where the FIFO was"
 rm -f "$settings"
 printf 'glyphs=1\n# %0200d\n' 0 >"$settings"
 ui_start
