@@ -28,11 +28,30 @@ ui_resize 40 12
 see "Quit" "the menu still fits at 40x12"
 ui_resize 20 5
 see "enlarge the terminal" "below the minimum: asks for a bigger terminal"
+see "q quits" "and says how to leave"
+ui_keys Escape
 ui_resize 1 1
 ui_resize 80 24
-see "Compare algorithms" "back at 80x24 after 1x1, still alive"
+see "Compare algorithms" "back at 80x24 after 1x1 and Esc, still alive: Esc does not quit"
 ui_keys q
 see "yomi-exited-0" "q quits at the menu with status 0"
+
+# a game on a terminal too small for it: Esc is not quit either, and q asks
+ui_start
+see "New game" "menu"
+ui_keys n
+see "Start game" "a new game..."
+ui_keys Enter Enter
+see "1.d3" "...with a move"
+ui_resize 60 20
+see "enlarge the terminal to 80x24" "the game needs 80x24"
+ui_keys Escape q
+see "Quit yomi? The game is saved for Resume." "q asks, and the question shows on the small screen"
+ui_keys n
+ui_resize 80 24
+see "1.d3" "n: the game is still there (Esc before q did not quit)"
+ui_keys q y
+see "yomi-exited-0" "quit"
 
 # ---- the settings file: one that cannot be read never stops yomi -----------
 settings=$ui_tmp/state/yomi/settings
