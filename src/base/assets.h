@@ -5,13 +5,16 @@
 #ifndef YOMI_ASSETS_H
 #define YOMI_ASSETS_H
 
-#include <stdio.h>
+#include <stddef.h>
 
 #include "base/error.h"
 
-/* Open the asset `name` ("help.txt", "reversi-eval.dat") for reading in
- * binary mode; NULL + err naming the places searched when it is nowhere.
- * When `found` is given, the full path opened is written there. */
-FILE *asset_open(const char *name, char *found, size_t found_len, Err *err);
+/* The asset `name` ("help.txt", "reversi-eval.dat") read whole, as
+ * read_file_whole() reads (a regular file of at most `max` bytes), from the
+ * first place that has it; NULL + err naming the places searched when it is
+ * nowhere, or naming the file when the one found cannot be read.  When
+ * `found` is given, the full path read (or refused) is written there. */
+char *asset_read(const char *name, size_t max, size_t *len, char *found, size_t found_len,
+                 Err *err);
 
 #endif

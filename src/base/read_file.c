@@ -54,35 +54,41 @@ static int read_all(int fd, const char *path, size_t expect, size_t max, char **
     }
 }
 
-char *read_file_whole(const char *path, size_t max, size_t *len, Err *err)
+int read_file_open(const char *path, size_t max, size_t *size, Err *err)
 {
     struct stat st;
     /* stat first: a device or a FIFO is not even opened */
-    if (stat(path, &st) != 0) {
-        err_set(err, "cannot open %.200s: %s", path, strerror(errno));
-        return NULL;
-    }
+    if (stat(path, &st) != 0)
+        return err_set(err, "cannot open %.200s: %s", path, strerror(errno));
     if (refuse_unless_regular(path, &st, err) != 0)
-        return NULL;
+        return -1;
     /* O_NONBLOCK: should it have become a FIFO since, open() still returns */
     const int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
-    if (fd < 0) {
-        err_set(err, "cannot open %.200s: %s", path, strerror(errno));
-        return NULL;
-    }
-    char *buf = NULL;
-    size_t got = 0;
+    if (fd < 0)
+        return err_set(err, "cannot open %.200s: %s", path, strerror(errno));
     if (fstat(fd, &st) != 0) {
         err_set(err, "cannot read %.200s: %s", path, strerror(errno));
-        goto fail;
-    }
-    if (refuse_unless_regular(path, &st, err) != 0)
-        goto fail;
-    if ((uintmax_t)st.st_size > max) {
+    } else if (refuse_unless_regular(path, &st, err) != 0) {
+        /* said */
+    } else if ((uintmax_t)st.st_size > max) {
         refuse_too_big(path, max, err);
-        goto fail;
+    } else {
+        *size = (size_t)st.st_size;
+        return fd;
     }
-    if (read_all(fd, path, (size_t)st.st_size, max, &buf, &got, err) != 0)
+    close(fd);
+    return -1;
+}
+
+char *read_file_whole(const char *path, size_t max, size_t *len, Err *err)
+{
+    size_t size;
+    const int fd = read_file_open(path, max, &size, err);
+    if (fd < 0)
+        return NULL;
+    char *buf = NULL;
+    size_t got = 0;
+    if (read_all(fd, path, size, max, &buf, &got, err) != 0)
         goto fail;
     if (got > max) {
         refuse_too_big(path, max, err);
@@ -96,4 +102,35 @@ fail:
     free(buf);
     close(fd);
     return NULL;
+}
+
+bool read_file_absent(const char *path)
+{
+    struct stat st;
+    return lstat(path, &st) != 0 && errno == ENOENT;
+}
+
+TextLines text_lines(const char *name, const char *text, size_t len, size_t max_line)
+{
+    return (TextLines){.name = name, .text = text, .len = len, .max_line = max_line};
+}
+
+int text_lines_next(TextLines *t, char *line, Err *err)
+{
+    if (t->pos >= t->len)
+        return 0;
+    const char *start = t->text + t->pos, *nl = memchr(start, '\n', t->len - t->pos);
+    size_t n = nl ? (size_t)(nl - start) : t->len - t->pos;
+    t->pos += n + (nl ? 1 : 0);
+    t->lineno++;
+    if (n > 0 && start[n - 1] == '\r')
+        n--;
+    if (n > t->max_line)
+        return err_set(err, "%.200s:%d: line longer than %zu bytes", t->name, t->lineno,
+                       t->max_line);
+    if (memchr(start, '\0', n))
+        return err_set(err, "%.200s:%d: a NUL byte in the line", t->name, t->lineno);
+    memcpy(line, start, n);
+    line[n] = '\0';
+    return 1;
 }

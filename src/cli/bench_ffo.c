@@ -11,9 +11,13 @@
 
 #include "base/clock.h"
 #include "cli/searchcli.h"
+#include "base/read_file.h"
 #include "games/registry.h"
 
 enum { FFO_POSITION_MAX = 80, FFO_MOVES_MAX = 200, FFO_LINE_MAX = 1024, FFO_FILE_MAX = 10000 };
+/* A position file's size: the FFO sets are a few KB, and even FFO_FILE_MAX
+ * positions with their comments stay far below it. */
+#define FFO_FILE_BYTES_MAX (16 * 1024 * 1024)
 
 typedef struct {
     int number;
@@ -186,27 +190,22 @@ static int parse_case_line(const char *line, FfoCase *c, Err *err)
  * printing what was wrong. */
 static FfoCase *load_cases(const char *path, int *count)
 {
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        cli_fail("bench ffo: cannot read '%.200s': %s", path, strerror(errno));
+    Err err = {{0}};
+    size_t len;
+    char *text = read_file_whole(path, FFO_FILE_BYTES_MAX, &len, &err);
+    if (!text) {
+        cli_fail("bench ffo: %s", err.msg);
         return NULL;
     }
     FfoCase *cases = NULL;
-    int n = 0, cap = 0, lineno = 0;
-    char line[FFO_LINE_MAX];
-    Err err = {{0}};
-    while (fgets(line, sizeof line, f)) {
-        lineno++;
-        if (!strchr(line, '\n') && !feof(f)) {
-            cli_fail("bench ffo: %.200s:%d: line longer than %d characters", path, lineno,
-                     FFO_LINE_MAX - 2);
-            goto fail;
-        }
-        line[strcspn(line, "\r\n")] = '\0'; /* messages quote the line */
+    int n = 0, cap = 0, got;
+    TextLines lines = text_lines(path, text, len, FFO_LINE_MAX);
+    char line[FFO_LINE_MAX + 1];
+    while ((got = text_lines_next(&lines, line, &err)) > 0) {
         FfoCase c;
         const int rc = parse_case_line(line, &c, &err);
         if (rc < 0) {
-            cli_fail("bench ffo: %.200s:%d: %s", path, lineno, err.msg);
+            cli_fail("bench ffo: %.200s:%d: %s", path, lines.lineno, err.msg);
             goto fail;
         }
         if (rc == 0)
@@ -227,11 +226,11 @@ static FfoCase *load_cases(const char *path, int *count)
         c.number = n + 1;
         cases[n++] = c;
     }
-    if (ferror(f)) {
-        cli_fail("bench ffo: cannot read '%.200s': %s", path, strerror(errno));
+    if (got < 0) {
+        cli_fail("bench ffo: %s", err.msg);
         goto fail;
     }
-    fclose(f);
+    free(text);
     if (n == 0) {
         cli_fail("bench ffo: '%.200s' holds no position", path);
         free(cases);
@@ -240,7 +239,7 @@ static FfoCase *load_cases(const char *path, int *count)
     *count = n;
     return cases;
 fail:
-    fclose(f);
+    free(text);
     free(cases);
     return NULL;
 }

@@ -31,6 +31,7 @@
 #include "cli/searchcli.h"
 #include "cli/train_gogo.h"
 #include "cli/train_kalah.h"
+#include "base/read_file.h"
 #include "games/reversi/eval.h"
 #include "games/reversi/reversi.h"
 
@@ -252,6 +253,10 @@ static float *fit(const Fit *f, double *train_rms, double *test_rms)
  * byte order (a scratch file for the machine that made it). */
 
 static const char pos_magic[8] = {'Y', 'O', 'M', 'I', 'P', 'O', 'S', '1'};
+/* The most positions a file may hold, and so its largest size (1.7 GB). */
+#define POS_MAX 100000000u
+enum { POS_HEADER_BYTES = 16, POS_RECORD_BYTES = 17 };
+#define POS_FILE_MAX (POS_HEADER_BYTES + (size_t)POS_RECORD_BYTES * POS_MAX)
 
 static int save_positions(const char *path, const Sample *x, size_t n)
 {
@@ -272,15 +277,26 @@ static int save_positions(const char *path, const Sample *x, size_t n)
 
 static int load_positions(const char *path, Sample **out, size_t *n)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return cli_fail("train: %.200s: cannot open", path);
+    Err err = {{0}};
+    size_t size;
+    const int fd = read_file_open(path, POS_FILE_MAX, &size, &err);
+    if (fd < 0)
+        return cli_fail("train: %s", err.msg);
+    FILE *f = fdopen(fd, "rb");
+    if (!f) {
+        close(fd);
+        return cli_fail("train: out of memory reading %.200s", path);
+    }
     char magic[8];
     uint64_t count = 0;
     int rc = EXIT_OK;
     if (fread(magic, 1, 8, f) != 8 || memcmp(magic, pos_magic, 8) != 0 ||
-        fread(&count, 8, 1, f) != 1 || count > 100000000) {
+        fread(&count, 8, 1, f) != 1 || count > POS_MAX) {
         rc = cli_fail("train: %.200s: not a positions file", path);
+    } else if (size != POS_HEADER_BYTES + POS_RECORD_BYTES * count) {
+        /* said before the memory for them is taken */
+        rc = cli_fail("train: %.200s: %llu positions announced in %zu bytes (truncated or damaged)",
+                      path, (unsigned long long)count, size);
     } else if (!(*out = malloc((count ? count : 1) * sizeof **out))) {
         rc = cli_fail("train: out of memory for %llu positions", (unsigned long long)count);
     } else {

@@ -116,10 +116,21 @@ void draw_keys(Grid *g, const char *const *pairs)
     }
 }
 
+/* Above the key line; a message too long for that row takes the row above
+ * it too (cleared: it is read over what the screen drew there), and one
+ * too long for both loses its middle, so that the file it names and what
+ * went wrong, at its end, still show. */
 void draw_message(Grid *g, const App *app)
 {
-    if (app->message[0])
-        grid_put(g, g->h - 2, 1, app->message_style, app->message);
+    if (!app->message[0])
+        return;
+    const int cols = g->w - 1;
+    const int rows = grid_wrapped_rows(app->message, cols) > 1 ? 2 : 1;
+    const int y = g->h - 1 - rows;
+    if (rows > 1)
+        grid_fill(g, y, 0, rows, g->w, ST_NORMAL, ' ');
+    grid_put_wrapped_short(g, y, 1, app->message_style, app->message, cols, rows,
+                           app->glyphs->utf8 ? "\xe2\x80\xa6" : "...");
 }
 
 /* The grid to the terminal: every cell placed by move(), wide characters
@@ -148,6 +159,19 @@ static void blit(const Grid *g, const App *app)
 
 static Screen *top(App *app) { return app->depth ? app->stack[app->depth - 1] : NULL; }
 
+/* Instead of a screen that does not fit; q still quits (Esc, which goes
+ * back elsewhere, does nothing here: there is nothing to go back to). */
+static void draw_too_small(Grid *g, const ScreenOps *ops)
+{
+    char msg[160];
+    snprintf(msg, sizeof msg, _("enlarge the terminal to %dx%d"), ops->min_w, ops->min_h);
+    int x = (g->w - grid_text_width(msg)) / 2;
+    grid_put(g, g->h / 2, x < 0 ? 0 : x, ST_BAD, msg);
+    const char *keys = _("q quits");
+    x = (g->w - grid_text_width(keys)) / 2;
+    grid_put(g, g->h / 2 + 1, x < 0 ? 0 : x, ST_DIM, keys);
+}
+
 static void draw_all(App *app, Grid *g)
 {
     grid_clear(g);
@@ -155,19 +179,17 @@ static void draw_all(App *app, Grid *g)
     if (!s)
         return;
     if (app->w < s->ops->min_w || app->h < s->ops->min_h) {
-        char msg[160];
-        snprintf(msg, sizeof msg, _("enlarge the terminal to %dx%d"), s->ops->min_w, s->ops->min_h);
-        int x = (app->w - grid_text_width(msg)) / 2;
-        grid_put(g, app->h / 2, x < 0 ? 0 : x, ST_BAD, msg);
-        return;
+        draw_too_small(g, s->ops);
+    } else {
+        /* An overlay (a prompt) draws on top of the screen below it. */
+        if (s->ops->min_w == 0 && app->depth > 1) {
+            Screen *below = app->stack[app->depth - 2];
+            below->ops->draw(below, g);
+        }
+        s->ops->draw(s, g);
+        draw_message(g, app);
     }
-    /* An overlay (a prompt) draws on top of the screen below it. */
-    if (s->ops->min_w == 0 && app->depth > 1) {
-        Screen *below = app->stack[app->depth - 2];
-        below->ops->draw(below, g);
-    }
-    s->ops->draw(s, g);
-    draw_message(g, app);
+    /* also on a terminal too small for the screen: q asks there too */
     if (app->ask_quit) {
         const char *q = _(" Quit yomi? The game is saved for Resume.  y / n ");
         int x = (app->w - grid_text_width(q)) / 2;
@@ -240,7 +262,7 @@ static void handle_key(App *app, int key)
     }
     app->message[0] = '\0';
     if (app->w < s->ops->min_w || app->h < s->ops->min_h) {
-        if (key == 'q' || key == KEY_ESCAPE)
+        if (key == 'q')
             app_request_quit(app);
         return;
     }
@@ -358,7 +380,9 @@ static bool start_curses(App *app)
         fputs("yomi: cannot start the terminal UI (is TERM set?)\n", stderr);
         return false;
     }
-    settings_load();
+    Err err = {{0}};
+    if (settings_load(&err) != 0)
+        app_message(app, ST_BAD, _("%s (yomi starts with the default settings)"), err.msg);
     app->colour = theme_init(settings.colour == SETTING_OFF);
     app->glyphs = theme_glyphs(settings.glyphs == SETTING_OFF);
     cbreak();

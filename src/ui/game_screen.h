@@ -31,7 +31,7 @@ typedef struct {
     const char *over_why;
     char status[160];
     bool dirty_autosave;
-    char for_now[160];      /* the message shown that only holds until a move or the hint */
+    char for_now[APP_MESSAGE_MAX]; /* the message shown that only holds until a move or the hint */
 } GameScreen;
 
 int game_screen_init(Screen *s, void *arg);

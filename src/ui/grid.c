@@ -171,20 +171,73 @@ static const char *row_end(const char *s, int cols)
     return p;
 }
 
+/* Put s[0..end) at (y, x), at most `cols` columns; the column after it. */
+static int put_span(Grid *g, int y, int x, int style, const char *s, const char *end, int cols)
+{
+    char row[512];
+    size_t n = (size_t)(end - s) < sizeof row - 1 ? (size_t)(end - s) : sizeof row - 1;
+    memcpy(row, s, n);
+    row[n] = '\0';
+    return grid_putn(g, y, x, style, row, cols);
+}
+
+/* The start of the row after the one starting at s. */
+static const char *next_row(const char *s, int cols)
+{
+    for (s = row_end(s, cols); *s == ' '; s++)
+        ;
+    return s;
+}
+
 int grid_put_wrapped(Grid *g, int y, int x, int style, const char *s, int cols, int max_rows)
 {
     int rows = 0;
     while (*s && rows < max_rows && cols > 0) {
-        const char *end = row_end(s, cols);
-        char row[512];
-        size_t n = (size_t)(end - s) < sizeof row - 1 ? (size_t)(end - s) : sizeof row - 1;
-        memcpy(row, s, n);
-        row[n] = '\0';
-        grid_putn(g, y + rows++, x, style, row, cols);
-        for (s = end; *s == ' '; s++)
-            ;
+        put_span(g, y + rows++, x, style, s, row_end(s, cols), cols);
+        s = next_row(s, cols);
     }
     return rows;
+}
+
+int grid_wrapped_rows(const char *s, int cols)
+{
+    int rows = 0;
+    for (; *s && cols > 0; s = next_row(s, cols))
+        rows++;
+    return rows;
+}
+
+/* The shortest tail of s that takes at most `cols` columns. */
+static const char *tail_fitting(const char *s, int cols)
+{
+    int left = grid_text_width(s);
+    while (*s && left > cols) {
+        uint32_t cp;
+        s += grid_utf8_decode(s, &cp);
+        left -= grid_cp_width(cp);
+    }
+    return s;
+}
+
+int grid_put_wrapped_short(Grid *g, int y, int x, int style, const char *s, int cols, int max_rows,
+                           const char *more)
+{
+    const int room = cols - grid_text_width(more);
+    if (max_rows < 1 || room < 1 || grid_wrapped_rows(s, cols) <= max_rows)
+        return grid_put_wrapped(g, y, x, style, s, cols, max_rows);
+    int rows = 0;
+    for (; rows < max_rows - 1; rows++) {
+        put_span(g, y + rows, x, style, s, row_end(s, cols), cols);
+        s = next_row(s, cols);
+    }
+    /* the last row: the end of the text, after `more` when some is left out */
+    if (grid_text_width(s) <= cols) {
+        grid_putn(g, y + rows, x, style, s, cols);
+    } else {
+        const int at = grid_put(g, y + rows, x, style, more);
+        grid_putn(g, y + rows, at, style, tail_fitting(s, room), room);
+    }
+    return rows + 1;
 }
 
 int grid_printf(Grid *g, int y, int x, int style, const char *fmt, ...)

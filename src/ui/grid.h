@@ -76,6 +76,14 @@ int grid_put_field(Grid *g, int y, int x, int style, const char *s, int cols);
  * last space that fits (anywhere in a word wider than a row: Japanese has
  * no spaces), at most `max_rows` rows; returns the rows used. */
 int grid_put_wrapped(Grid *g, int y, int x, int style, const char *s, int cols, int max_rows);
+/* The rows grid_put_wrapped() needs for the whole of s. */
+int grid_wrapped_rows(const char *s, int cols);
+/* grid_put_wrapped(), but a text longer than `max_rows` rows loses its
+ * middle: the last row is `more` ("...") and the end of the text, so the
+ * start (what a message is about, a file) and the end (what went wrong)
+ * both show. */
+int grid_put_wrapped_short(Grid *g, int y, int x, int style, const char *s, int cols, int max_rows,
+                           const char *more);
 int grid_printf(Grid *g, int y, int x, int style, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 5, 6)))

@@ -28,24 +28,13 @@ typedef struct {
     int nsections, cur, scroll;
 } Help;
 
-/* Reads and closes f. */
-static char *read_stream(FILE *f)
-{
-    char *buf = malloc(65536);
-    size_t n = buf ? fread(buf, 1, 65535, f) : 0;
-    fclose(f);
-    if (!buf || n == 0) {
-        free(buf);
-        return NULL;
-    }
-    buf[n] = '\0';
-    return buf;
-}
+/* The English help is under 7 KB, the Japanese under 8 KB. */
+#define HELP_FILE_MAX (64 * 1024)
 
 static char *load_file(const char *name)
 {
-    FILE *f = asset_open(name, NULL, 0, NULL);
-    char *t = f ? read_stream(f) : NULL;
+    size_t len;
+    char *t = asset_read(name, HELP_FILE_MAX, &len, NULL, 0, NULL);
     if (t && strstr(t, "== "))
         return t;
     free(t);

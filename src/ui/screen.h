@@ -38,6 +38,9 @@ struct Screen {
     bool closing; /* popped at the end of this loop turn */
 };
 
+/* A status message: room for an error (ERR_MSG_MAX) and words around it. */
+#define APP_MESSAGE_MAX 320
+
 /* The app (app.c). */
 struct App {
     Screen *stack[16];
@@ -47,7 +50,7 @@ struct App {
     const Glyphs *glyphs;
     bool colour;
     int w, h;
-    char message[160];      /* a short status message, cleared on the next key */
+    char message[APP_MESSAGE_MAX]; /* a status message, cleared on the next key */
     int message_style;
     int mouse_y, mouse_x;   /* where the last click was (key KEY_MOUSE) */
     int saved_on_exit;      /* games saved when a signal or a lost terminal ended the loop */

@@ -218,29 +218,19 @@ typedef struct {
     bool at_seen;     /* the 'at' line ends the file */
 } SaveReader;
 
-/* The next line of text[*pos..len) into line[SESSION_LINE_MAX + 1], its
- * line ending and trailing blanks removed.  0 at the end of the text, 1 for
- * a line, -1 + err for a line no save file has: too long (splitting it
- * would read its tail as a line of its own) or holding a NUL byte. */
-static int next_line(SaveReader *r, const char *text, size_t len, size_t *pos, char *line, Err *err)
+/* The next line into line[SESSION_LINE_MAX + 1], trailing blanks removed
+ * too: 1, 0 at the end, -1 + err for a line no save file has. */
+static int next_line(SaveReader *r, TextLines *lines, char *line, Err *err)
 {
-    if (*pos >= len)
-        return 0;
-    const char *start = text + *pos, *nl = memchr(start, '\n', len - *pos);
-    const size_t n = nl ? (size_t)(nl - start) : len - *pos;
-    *pos += n + (nl ? 1 : 0);
-    r->lineno++;
-    if (n > SESSION_LINE_MAX)
-        return err_set(err, "%.100s:%d: line longer than %d bytes", r->name, r->lineno,
-                       SESSION_LINE_MAX);
-    if (memchr(start, '\0', n))
-        return err_set(err, "%.100s:%d: a NUL byte in the line", r->name, r->lineno);
-    memcpy(line, start, n);
-    size_t end = n;
-    while (end && (line[end - 1] == '\r' || line[end - 1] == ' '))
-        end--;
-    line[end] = '\0';
-    return 1;
+    const int got = text_lines_next(lines, line, err);
+    r->lineno = lines->lineno;
+    if (got > 0) {
+        size_t end = strlen(line);
+        while (end && (line[end - 1] == '\r' || line[end - 1] == ' '))
+            end--;
+        line[end] = '\0';
+    }
+    return got;
 }
 
 /* The 'moves' line: the header is complete, the game can be opened. */
@@ -338,10 +328,10 @@ static int read_move_line(SaveReader *r, const char *line, Err *err)
 Session *session_parse(const char *text, size_t len, const char *name, Err *err)
 {
     SaveReader r = {.name = name};
+    TextLines lines = text_lines(name, text, len, SESSION_LINE_MAX);
     char line[SESSION_LINE_MAX + 1];
-    size_t pos = 0;
     int got;
-    while ((got = next_line(&r, text, len, &pos, line, err)) > 0) {
+    while ((got = next_line(&r, &lines, line, err)) > 0) {
         if (line[0] == '#' || line[0] == '\0')
             continue;
         if (!r.header) {

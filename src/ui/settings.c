@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/atomic_file.h"
+#include "base/read_file.h"
 #include "ui/session.h"
 #include "ui/settings.h"
 
@@ -13,6 +15,10 @@ Settings settings = {
     .hint_depth = 6,
     .show_legal = 1,
 };
+
+/* What the file may be: yomi writes five short lines, under 100 bytes. */
+#define SETTINGS_FILE_MAX (16 * 1024)
+#define SETTINGS_LINE_MAX 128
 
 static struct {
     const char *name;
@@ -36,15 +42,15 @@ static int settings_path(char *buf, size_t len)
     return (size_t)snprintf(buf, len, "%s/settings", dir) < len ? 0 : -1;
 }
 
-void settings_load(void)
+/* KEY=VALUE lines into `settings`; unknown keys and values out of range are
+ * passed over (a newer or older yomi's file), a line no settings file has
+ * is an error. */
+static int parse(const char *text, size_t len, const char *name, Err *err)
 {
-    char path[3100], line[128];
-    if (settings_path(path, sizeof path) != 0)
-        return;
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return;
-    while (fgets(line, sizeof line, f)) {
+    TextLines lines = text_lines(name, text, len, SETTINGS_LINE_MAX);
+    char line[SETTINGS_LINE_MAX + 1];
+    int got;
+    while ((got = text_lines_next(&lines, line, err)) > 0) {
         char *eq = strchr(line, '=');
         if (!eq)
             continue;
@@ -57,18 +63,40 @@ void settings_load(void)
             }
         }
     }
-    fclose(f);
+    return got;
+}
+
+int settings_load(Err *err)
+{
+    char path[3100];
+    if (settings_path(path, sizeof path) != 0 || read_file_absent(path))
+        return 0;
+    size_t len;
+    char *text = read_file_whole(path, SETTINGS_FILE_MAX, &len, err);
+    if (!text)
+        return -1;
+    const Settings defaults = settings;
+    const int rc = parse(text, len, path, err);
+    free(text);
+    if (rc != 0)
+        settings = defaults; /* not half the file */
+    return rc;
+}
+
+static int print(FILE *out, const void *unused)
+{
+    (void)unused;
+    for (int i = 0; i < NFIELDS; i++)
+        fprintf(out, "%s=%d\n", fields[i].name, *fields[i].value);
+    return ferror(out) ? -1 : 0;
 }
 
 int settings_save(void)
 {
     char path[3100];
+    Err ignored;
     if (settings_path(path, sizeof path) != 0)
         return -1;
-    FILE *f = fopen(path, "w");
-    if (!f)
-        return -1;
-    for (int i = 0; i < NFIELDS; i++)
-        fprintf(f, "%s=%d\n", fields[i].name, *fields[i].value);
-    return fclose(f);
+    /* replaced, not opened for writing: a FIFO there would block the open */
+    return atomic_file_print(path, print, NULL, &ignored);
 }

@@ -3,6 +3,8 @@
 #ifndef YOMI_UI_SETTINGS_H
 #define YOMI_UI_SETTINGS_H
 
+#include "base/error.h"
+
 enum { SETTING_AUTO, SETTING_OFF };
 
 typedef struct {
@@ -15,7 +17,10 @@ typedef struct {
 
 extern Settings settings;
 
-void settings_load(void);
+/* Read the file into `settings`: 0, also when there is none; -1 + err when
+ * one is there but cannot be read (a FIFO, too big, a line too long), and
+ * `settings` keeps the defaults. */
+int settings_load(Err *err);
 int settings_save(void);
 
 #endif

@@ -28,11 +28,72 @@ ui_resize 40 12
 see "Quit" "the menu still fits at 40x12"
 ui_resize 20 5
 see "enlarge the terminal" "below the minimum: asks for a bigger terminal"
+see "q quits" "and says how to leave"
+ui_keys Escape
 ui_resize 1 1
 ui_resize 80 24
-see "Compare algorithms" "back at 80x24 after 1x1, still alive"
+see "Compare algorithms" "back at 80x24 after 1x1 and Esc, still alive: Esc does not quit"
 ui_keys q
 see "yomi-exited-0" "q quits at the menu with status 0"
+
+# a game on a terminal too small for it: Esc is not quit either, and q asks
+ui_start
+see "New game" "menu"
+ui_keys n
+see "Start game" "a new game..."
+ui_keys Enter Enter
+see "1.d3" "...with a move"
+ui_resize 60 20
+see "enlarge the terminal to 80x24" "the game needs 80x24"
+ui_keys Escape q
+see "Quit yomi? The game is saved for Resume." "q asks, and the question shows on the small screen"
+ui_keys n
+ui_resize 80 24
+see "1.d3" "n: the game is still there (Esc before q did not quit)"
+ui_keys q y
+see "yomi-exited-0" "quit"
+
+# ---- the settings file: one that cannot be read never stops yomi -----------
+settings=$ui_tmp/state/yomi/settings
+mkdir -p "$ui_tmp/state/yomi"
+mkfifo "$settings"
+ui_start
+see "Compare algorithms" "settings a FIFO: yomi starts, not waiting on it"
+see "settings: not a regular file" "and says why the settings were not read"
+see "default settings" "and that it uses the defaults"
+# saving puts a settings file in the FIFO's place (writing into it blocked)
+ui_keys s
+see "Save and go back" "settings open"
+ui_keys Enter
+see "Compare algorithms" "Enter saves and goes back"
+ui_keys q
+see "yomi-exited-0" "quits"
+[ -f "$settings" ] && grep -q '^glyphs=0$' "$settings"
+ok $? "the settings are saved as a file where the FIFO was"
+rm -f "$settings"
+printf 'glyphs=1\n# %0200d\n' 0 >"$settings"
+ui_start
+see "line longer than 128 bytes" "a settings line too long: said, not split"
+see "読 み" "and the defaults, not half the file, are used (UTF-8 glyphs)"
+ui_keys q
+see "yomi-exited-0" "quits"
+printf 'glyphs=1\n' >"$settings"
+ui_start
+see "y o m i" "a good settings file is read (ASCII glyphs)"
+not_see "読" "no kanji then"
+ui_keys q
+see "yomi-exited-0" "quits"
+rm -f "$settings"
+
+# a FIFO where the help file should be: the built-in help, not a hang
+mkdir -p "$ui_tmp/data"
+mkfifo "$ui_tmp/data/help.txt"
+ui_start YOMI_DATADIR="$ui_tmp/data"
+see "Compare algorithms" "a FIFO for help.txt: the menu shows"
+ui_keys '?'
+see "1 Keys" "and ? shows the built-in help"
+ui_keys Escape q
+see "yomi-exited-0" "quits"
 
 # no colour support or NO_COLOR: still works (monochrome styles)
 ui_start NO_COLOR=1

@@ -43,6 +43,28 @@ see "undone: move 1 is next" "and it still takes keys"
 ui_keys q y
 see "yomi-exited-0" "quit"
 
+# ---- a message longer than the status line wraps onto the row above --------
+printf 'yomi-save 1\ngame kalah-4x3\nposition 1 1 1 1 0 3 3 3 3 0 1\nmoves\n' >"$ui_tmp/seeds.yomi"
+ui_start
+see "Resume last game" "menu"
+ui_keys n
+see "Start game" "a new game..."
+ui_keys Enter
+see "Discs: Black 2  White 2" "...of reversi"
+ui_keys o C-u "$ui_tmp/seeds.yomi" Enter
+see "the seeds add up to 16, but kalah-4x3 has 24" "a bad Kalah save: why, at 80x24"
+see "4 pits x 3 seeds)" "and all of it: the end of the message, once cut at 80 columns"
+see "Discs: Black 2  White 2" "the game on screen is kept"
+# a message longer than two rows keeps its start and its end
+deep=$ui_tmp/$(printf 'd%.0s' $(seq 1 90))/$(printf 'e%.0s' $(seq 1 80))
+mkdir -p "$deep"
+mkfifo "$deep/p.yomi"
+ui_keys o C-u "$deep/p.yomi" Enter
+see "$ui_tmp/ddd" "a message too long for two rows: its start shows"
+see ": not a regular file (a pipe or a device)" "and its end, the reason"
+ui_keys q y
+see "yomi-exited-0" "quit"
+
 # the autosave itself made a FIFO: the menu starts and Resume says why
 rm -f "$state/autosave.yomi"
 mkfifo "$state/autosave.yomi"

@@ -200,13 +200,7 @@ static char *file_text(const GogoEvalWeights *w)
 /* Read `text` as a weight file: 0 or -1, err filled. */
 static int read_text(const char *text, size_t len, GogoEvalWeights *w, Err *err)
 {
-    FILE *f = tmpfile();
-    assert_non_null(f);
-    fwrite(text, 1, len, f);
-    rewind(f);
-    const int rc = gogo_eval_read(f, "test.txt", w, err);
-    fclose(f);
-    return rc;
+    return gogo_eval_parse(text, len, "test.txt", w, err);
 }
 
 static void expect_rejected(const char *text, size_t len, const char *why)
@@ -287,7 +281,7 @@ static void test_garbled_weight_files_are_rejected(void **unused)
     snprintf(bad, strlen(text) + 64, "yomi-gogo-eval 1\n");
     char *both = malloc(10100);
     snprintf(both, 10100, "%s%s\n", bad, longline);
-    expect_rejected(both, strlen(both), "too long");
+    expect_rejected(both, strlen(both), "line longer than");
     free(both);
     free(longline);
     free(bad);
@@ -299,12 +293,14 @@ static void test_shipped_weights_load(void **unused)
     (void)unused;
     Err err = {{0}};
     char path[4096];
-    FILE *f = asset_open("gogo-eval.txt", path, sizeof path, &err);
-    assert_non_null(f);
-    GogoEvalWeights w;
-    if (gogo_eval_read(f, path, &w, &err) != 0)
+    size_t len;
+    char *text = asset_read("gogo-eval.txt", GOGO_EVAL_FILE_MAX, &len, path, sizeof path, &err);
+    if (!text)
         fail_msg("%s", err.msg);
-    fclose(f);
+    GogoEvalWeights w;
+    if (gogo_eval_parse(text, len, path, &w, &err) != 0)
+        fail_msg("%s", err.msg);
+    free(text);
     /* The default game evaluates with them. */
     GogoEvalWeights defaults;
     gogo_default_weights(&defaults);

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "engine/game.h"
+#include "base/read_file.h"
 #include "games/registry.h"
 #include "games/reversi/eval.h"
 #include "games/reversi/reversi.h"
@@ -63,10 +64,11 @@ static int teardown(void **state)
 
 static ReversiEval *read_file(const char *path, Err *err)
 {
-    FILE *f = fopen(path, "rb");
-    assert_non_null(f);
-    ReversiEval *e = reval_read(f, err);
-    fclose(f);
+    size_t len;
+    char *bytes = read_file_whole(path, REVAL_FILE_MAX, &len, err);
+    assert_non_null(bytes);
+    ReversiEval *e = reval_parse((const uint8_t *)bytes, len, err);
+    free(bytes);
     return e;
 }
 

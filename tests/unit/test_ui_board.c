@@ -96,6 +96,37 @@ static void grid_wraps_at_spaces_or_between_wide_chars(void **unused)
     grid_free(&g);
 }
 
+/* A status message too long for its rows keeps its start and its end (the
+ * file it names, what went wrong) and loses its middle. */
+static void grid_shortens_a_long_text_in_the_middle(void **unused)
+{
+    (void)unused;
+    Grid g;
+    assert_int_equal(grid_init(&g, 12, 3), 0);
+    const char *msg = "/a/long/path/to/f: not a file";
+    assert_int_equal(grid_wrapped_rows(msg, 12), 3);
+    assert_int_equal(grid_wrapped_rows("fits", 12), 1);
+    assert_int_equal(grid_wrapped_rows("", 12), 0);
+    assert_int_equal(grid_put_wrapped_short(&g, 0, 0, ST_NORMAL, msg, 12, 2, "..."), 2);
+    grid_to_text(&g, text, sizeof text);
+    assert_string_equal(text, "/a/long/path\n...ot a file");
+    grid_clear(&g);
+    /* what fits is put as it is */
+    assert_int_equal(grid_put_wrapped_short(&g, 0, 0, ST_NORMAL, msg, 12, 3, "..."), 3);
+    grid_to_text(&g, text, sizeof text);
+    assert_string_equal(text, "/a/long/path\n/to/f: not a\nfile");
+    grid_clear(&g);
+    /* kanji (two columns) whole: 6 of them in 5 columns, one row */
+    assert_int_equal(grid_put_wrapped_short(&g, 0, 0, ST_NORMAL,
+                                            "\xe3\x81\x82\xe3\x81\x84\xe3\x81\x86\xe3\x81\x88"
+                                            "\xe3\x81\x8a\xe3\x81\x8b",
+                                            5, 1, "~"),
+                     1);
+    grid_to_text(&g, text, sizeof text);
+    assert_string_equal(text, "~\xe3\x81\x8a\xe3\x81\x8b");
+    grid_free(&g);
+}
+
 /* The help screen shows a line from column 2 to one before the edge: at
  * 80 columns, 77 of them.  Every line of both help files fits. */
 static void help_lines_fit_80_columns(void **unused)
@@ -819,6 +850,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(grid_clips_and_keeps_wide_chars_whole),
         cmocka_unit_test(grid_wraps_at_spaces_or_between_wide_chars),
+        cmocka_unit_test(grid_shortens_a_long_text_in_the_middle),
         cmocka_unit_test(help_lines_fit_80_columns),
         cmocka_unit_test(numbers_as_the_panels_show_them),
         cmocka_unit_test(reversi_ascii_board_with_legal_moves),

@@ -10,6 +10,7 @@
 
 #include "base/assets.h"
 #include "base/i18n.h"
+#include "base/read_file.h"
 #include "games/gogo/internal.h"
 
 static const char *const kind_names[EVAL_KINDS] = {
@@ -206,17 +207,16 @@ static const char *skip_space(const char *p)
 /// unknown group, a repeated one, too few or too many numbers, a number out
 /// of range, a line too long, a missing group) rejects the whole file, so a
 /// truncated or garbled file never yields half-loaded weights.
-int gogo_eval_read(FILE *in, const char *name, GogoEvalWeights *w, Err *err)
+int gogo_eval_parse(const char *text, size_t len, const char *name, GogoEvalWeights *w, Err *err)
 {
     const Group *groups_ = all_groups();
     GogoEvalWeights tmp = *gogo_eval_builtin();
     bool seen[NGROUPS] = {false}, have_version = false;
-    char line[4096];
-    int lineno = 0;
-    while (fgets(line, sizeof line, in)) {
-        lineno++;
-        if (!strchr(line, '\n') && !feof(in))
-            return err_set(err, "%.200s: line %d is too long", name, lineno);
+    TextLines lines = text_lines(name, text, len, GOGO_EVAL_LINE_MAX);
+    char line[GOGO_EVAL_LINE_MAX + 1];
+    int got;
+    while ((got = text_lines_next(&lines, line, err)) > 0) {
+        const int lineno = lines.lineno;
         const char *p = skip_space(line);
         if (*p == '\0' || *p == '#')
             continue;
@@ -264,8 +264,8 @@ int gogo_eval_read(FILE *in, const char *name, GogoEvalWeights *w, Err *err)
             return err_set(err, "%.200s: line %d: %s has more than %d numbers", name, lineno,
                            groups_[g].name, groups_[g].count);
     }
-    if (ferror(in))
-        return err_set(err, "%.200s: read error", name);
+    if (got < 0)
+        return -1;
     if (!have_version)
         return err_set(err, "%.200s: empty (expected '%s %d')", name, FILE_MAGIC, FILE_VERSION);
     for (int g = 0; g < NGROUPS; g++)
@@ -278,11 +278,12 @@ int gogo_eval_read(FILE *in, const char *name, GogoEvalWeights *w, Err *err)
 
 int gogo_eval_load(const char *path, GogoEvalWeights *w, Err *err)
 {
-    FILE *in = fopen(path, "r");
-    if (!in)
-        return err_set(err, "%.200s: %s", path, strerror(errno));
-    const int rc = gogo_eval_read(in, path, w, err);
-    fclose(in);
+    size_t len;
+    char *text = read_file_whole(path, GOGO_EVAL_FILE_MAX, &len, err);
+    if (!text)
+        return -1;
+    const int rc = gogo_eval_parse(text, len, path, w, err);
+    free(text);
     return rc;
 }
 
@@ -340,11 +341,11 @@ static void load_shipped(void)
     shipped = *gogo_eval_builtin();
     Err err = {{0}};
     char path[4096];
-    FILE *in = asset_open(ASSET_NAME, path, sizeof path, &err);
-    if (in) {
-        gogo_eval_read(in, path, &shipped, &err);
-        fclose(in);
-    }
+    size_t len;
+    char *text = asset_read(ASSET_NAME, GOGO_EVAL_FILE_MAX, &len, path, sizeof path, &err);
+    if (text)
+        gogo_eval_parse(text, len, path, &shipped, &err);
+    free(text);
     if (err.msg[0])
         snprintf(shipped_notice, sizeof shipped_notice,
                  _("%.250s (gogo uses its built-in evaluation weights)"), err.msg);

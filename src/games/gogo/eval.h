@@ -65,9 +65,14 @@ int gogo_eval(const GogoEvalWeights *w, const GogoState *s);
  * values, side to move's view. */
 int gogo_eval_material(const GogoState *s);
 
-/* Read a weight file; 0, or -1 + err naming the line.  *w is untouched on
- * failure. */
-int gogo_eval_read(FILE *in, const char *name, GogoEvalWeights *w, Err *err);
+/* What a weight file may be: the shipped one is under 2 KB and its longest
+ * line under 200 bytes; a file past these is not a weight file. */
+#define GOGO_EVAL_FILE_MAX (64 * 1024)
+#define GOGO_EVAL_LINE_MAX 4096
+/* Read a weight file's text (`len` bytes of the file `name`), or the file
+ * `path` (a regular file only, at most GOGO_EVAL_FILE_MAX); 0, or -1 + err
+ * naming the line.  *w is untouched on failure. */
+int gogo_eval_parse(const char *text, size_t len, const char *name, GogoEvalWeights *w, Err *err);
 int gogo_eval_load(const char *path, GogoEvalWeights *w, Err *err);
 /* Write in the format above; 0 or -1 (errno set) on an I/O error. */
 int gogo_eval_write(FILE *out, const GogoEvalWeights *w, const char *comment);

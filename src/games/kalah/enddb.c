@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "base/atomic_file.h"
+#include "base/read_file.h"
 
 #define DB_MAGIC "YOMIKDB"
 #define DB_VERSION 2u /* 2: the word-wise checksum */
@@ -308,12 +309,18 @@ int kalah_db_path(int pits, KalahCapture capture, char *path, size_t len, Err *e
  * cache, so a second solve starts at once, and processes share them. */
 static KalahDb *db_load(const char *path, int pits, KalahCapture capture, Err *err)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
+    size_t size;
+    /* a FIFO or a device where the cache file should be is never waited on */
+    const int fd = read_file_open(path, sizeof(DbHeader) + KALAH_DB_MAX_ENTRIES, &size, err);
+    if (fd < 0)
+        return NULL;
+    FILE *f = fdopen(fd, "rb");
+    if (!f) {
+        close(fd);
         return err_set(err, "%s: %s", path, strerror(errno)), NULL;
+    }
     DbHeader h;
     KalahDb *db = NULL;
-    struct stat st;
     if (fread(&h, sizeof h, 1, f) != 1 || memcmp(h.magic, DB_MAGIC, 8) != 0 ||
         h.version != DB_VERSION) {
         err_set(err, "%s is not a kalah database of this version", path);
@@ -321,14 +328,12 @@ static KalahDb *db_load(const char *path, int pits, KalahCapture capture, Err *e
                h.seeds > DB_MAX_SEEDS) {
         err_set(err, "%s is for another board", path);
     } else if ((db = db_alloc(pits, capture, (int)h.seeds, false, err)) != NULL) {
-        const bool sized = db->count == h.count && fstat(fileno(f), &st) == 0 &&
-                           (uint64_t)st.st_size == sizeof h + db->count;
-        void *map = sized ? mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE | MAP_POPULATE,
-                                 fileno(f), 0)
+        const bool sized = db->count == h.count && (uint64_t)size == sizeof h + db->count;
+        void *map = sized ? mmap(NULL, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0)
                           : MAP_FAILED;
         if (map != MAP_FAILED) {
             db->map = map;
-            db->map_len = (size_t)st.st_size;
+            db->map_len = size;
             db->values = (int8_t *)((char *)map + sizeof h);
         }
         bool ok = false;

@@ -7,6 +7,7 @@
 
 #include "base/assets.h"
 #include "base/i18n.h"
+#include "base/read_file.h"
 #include "games/kalah/internal.h"
 
 /* ---- features ---------------------------------------------------------------- */
@@ -59,17 +60,16 @@ const KalahEvalWeights *kalah_eval_untuned(void)
 
 #define MAGIC "yomi-kalah-eval 1"
 
-int kalah_eval_read(FILE *in, const char *name, KalahEvalWeights *w, Err *err)
+int kalah_eval_parse(const char *text, size_t len, const char *name, KalahEvalWeights *w,
+                     Err *err)
 {
-    char line[512];
-    int lineno = 0;
+    TextLines lines = text_lines(name, text, len, KALAH_EVAL_LINE_MAX);
+    char line[KALAH_EVAL_LINE_MAX + 1];
+    int got;
     bool magic = false, weights = false;
     KalahEvalWeights read = {{0}};
-    while (fgets(line, sizeof line, in)) {
-        lineno++;
-        if (!strchr(line, '\n') && !feof(in))
-            return err_set(err, "%.200s:%d: line too long", name, lineno);
-        line[strcspn(line, "\r\n")] = '\0';
+    while ((got = text_lines_next(&lines, line, err)) > 0) {
+        const int lineno = lines.lineno;
         if (line[0] == '#' || line[strspn(line, " \t")] == '\0')
             continue;
         if (!magic) {
@@ -100,8 +100,8 @@ int kalah_eval_read(FILE *in, const char *name, KalahEvalWeights *w, Err *err)
                            KALAH_EVAL_FEATURES);
         weights = true;
     }
-    if (ferror(in))
-        return err_set(err, "%.200s: read error", name);
+    if (got < 0)
+        return -1;
     if (!weights)
         return err_set(err, "%.200s: %s", name,
                        magic ? _("no 'weights' line") : _("empty, not a kalah weight file"));
@@ -134,11 +134,11 @@ static void load_shipped(void)
     shipped = *kalah_eval_untuned();
     Err err = {{0}};
     char path[4096];
-    FILE *in = asset_open(ASSET_NAME, path, sizeof path, &err);
-    if (in) {
-        kalah_eval_read(in, path, &shipped, &err);
-        fclose(in);
-    }
+    size_t len;
+    char *text = asset_read(ASSET_NAME, KALAH_EVAL_FILE_MAX, &len, path, sizeof path, &err);
+    if (text)
+        kalah_eval_parse(text, len, path, &shipped, &err);
+    free(text);
     if (err.msg[0])
         snprintf(shipped_notice, sizeof shipped_notice,
                  _("%.250s (kalah uses its untuned evaluation)"), err.msg);
@@ -163,12 +163,11 @@ int kalah_eval_option(const char *value, KalahEvalWeights *w, Err *err)
     } else if (strcmp(value, "simple") == 0) {
         *w = *kalah_eval_untuned();
     } else if (strchr(value, '/') || strchr(value, '.')) {
-        FILE *in = fopen(value, "r");
-        if (!in)
-            return err_set(err, "--eval: cannot open %.200s", value);
         Err why = {{0}};
-        const int rc = kalah_eval_read(in, value, w, &why);
-        fclose(in);
+        size_t len;
+        char *text = read_file_whole(value, KALAH_EVAL_FILE_MAX, &len, &why);
+        const int rc = text ? kalah_eval_parse(text, len, value, w, &why) : -1;
+        free(text);
         if (rc != 0)
             return err_set(err, "--eval: %s", why.msg);
     } else {

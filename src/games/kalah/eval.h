@@ -42,9 +42,15 @@ void kalah_eval_features(const Game *g, const void *state, int f[KALAH_EVAL_FEAT
  * (a quarter of the seed difference on the pits). */
 const KalahEvalWeights *kalah_eval_untuned(void);
 
-/* Read or write a weight file; 0 or -1 (+ err naming the line). *w is
- * untouched on failure. */
-int kalah_eval_read(FILE *in, const char *name, KalahEvalWeights *w, Err *err);
+/* What a weight file may be: the shipped one is 252 bytes, its longest line
+ * under 80; a file past these is not a weight file. */
+#define KALAH_EVAL_FILE_MAX (16 * 1024)
+#define KALAH_EVAL_LINE_MAX 512
+/* Read a weight file's text (`len` bytes of the file `name`), or write a
+ * weight file; 0 or -1 (+ err naming the line). *w is untouched on
+ * failure. */
+int kalah_eval_parse(const char *text, size_t len, const char *name, KalahEvalWeights *w,
+                     Err *err);
 int kalah_eval_write(FILE *out, const KalahEvalWeights *w, const char *comment);
 
 /* The game option --eval: tuned (assets/kalah-eval.txt, the default; the

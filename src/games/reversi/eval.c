@@ -379,14 +379,14 @@ static int decode(const uint8_t *b, size_t len, int16_t *w, size_t count, Err *e
     return 0;
 }
 
-ReversiEval *reval_read(FILE *f, Err *err)
+ReversiEval *reval_parse(const uint8_t *bytes, size_t len, Err *err)
 {
     patterns_init();
-    uint8_t h[HEADER_BYTES];
-    if (fread(h, 1, sizeof h, f) != sizeof h) {
+    if (len < HEADER_BYTES) {
         err_set(err, "too short for a weight file header");
         return NULL;
     }
+    const uint8_t *h = bytes;
     if (memcmp(h, magic, sizeof magic) != 0) {
         err_set(err, "not a yomi reversi weight file (bad magic)");
         return NULL;
@@ -402,40 +402,39 @@ ReversiEval *reval_read(FILE *f, Err *err)
         return NULL;
     }
     const size_t count = (size_t)REVAL_PHASES * (size_t)P.per_phase;
-    const uint32_t len = get32(h + 24);
-    if (len > 4 * count + 4) {
-        err_set(err, "payload of %u bytes is too long", len);
+    const uint32_t payload_len = get32(h + 24);
+    const uint8_t *payload = bytes + HEADER_BYTES;
+    if (payload_len > 4 * count + 4) {
+        err_set(err, "payload of %u bytes is too long", payload_len);
         return NULL;
     }
-    uint8_t *payload = malloc(len ? len : 1);
     ReversiEval *e = calloc(1, sizeof *e);
     if (e)
         e->w = malloc(count * sizeof *e->w);
-    if (!payload || !e || !e->w) {
+    if (!e || !e->w) {
         err_set(err, "out of memory");
-    } else if (fread(payload, 1, len, f) != len) {
-        err_set(err, "truncated: %u payload bytes announced", len);
-    } else if (fgetc(f) != EOF) {
+    } else if (len - HEADER_BYTES < payload_len) {
+        err_set(err, "truncated: %u payload bytes announced", payload_len);
+    } else if (len - HEADER_BYTES > payload_len) {
         err_set(err, "data after the weights");
-    } else if (fnv1a(payload, len) != get32(h + 28)) {
+    } else if (fnv1a(payload, payload_len) != get32(h + 28)) {
         err_set(err, "checksum mismatch (damaged file)");
-    } else if (decode(payload, len, e->w, count, err) == 0) {
-        free(payload);
+    } else if (decode(payload, payload_len, e->w, count, err) == 0) {
         return e;
     }
-    free(payload);
     reval_free(e);
     return NULL;
 }
 
 ReversiEval *reval_load_asset(char *path, size_t path_len, Err *err)
 {
-    FILE *f = asset_open(REVAL_FILE, path, path_len, err);
-    if (!f)
+    size_t len;
+    uint8_t *bytes = (uint8_t *)asset_read(REVAL_FILE, REVAL_FILE_MAX, &len, path, path_len, err);
+    if (!bytes)
         return NULL;
     Err inner = {{0}};
-    ReversiEval *e = reval_read(f, &inner);
-    fclose(f);
+    ReversiEval *e = reval_parse(bytes, len, &inner);
+    free(bytes);
     if (!e)
         err_set(err, "%.150s: %.90s", path && path_len ? path : REVAL_FILE, inner.msg);
     return e;

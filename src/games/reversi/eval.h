@@ -38,9 +38,13 @@ static inline int reval_phase(int empties)
 /* Weights per phase: every pattern's table, then the mobility weight. */
 int reval_weights_per_phase(void);
 
-/* Read a weight file; NULL + err (never a crash) when it is damaged. */
-ReversiEval *reval_read(FILE *f, Err *err);
-/* Find REVAL_FILE with asset_open() and read it; `path` gets where. */
+/* What a weight file may be: the shipped one is 1.2 MB, and one with no
+ * run of zeros to pack about 2.7 MB; a larger file is not read. */
+#define REVAL_FILE_MAX (8 * 1024 * 1024)
+/* Read a weight file's `len` bytes; NULL + err (never a crash) when it is
+ * damaged. */
+ReversiEval *reval_parse(const uint8_t *bytes, size_t len, Err *err);
+/* Find REVAL_FILE with asset_read() and read it; `path` gets where. */
 ReversiEval *reval_load_asset(char *path, size_t path_len, Err *err);
 void reval_free(ReversiEval *e);
 
