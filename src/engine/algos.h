@@ -1,5 +1,6 @@
-/* algos.h - the search algorithms, each as the seeds describe it (see
- * doc/seed-tables.md), each in the file named after it.  Engine-private.
+/* algos.h - the search algorithms' routines, each as the seeds describe it
+ * (see doc/seed-tables.md) and each in the file named after it; the table
+ * (algorithms.c) says how the search calls them.  Engine-private.
  * Every routine searches the position in slot `ply` of the context to
  * `depth` plies and returns its value; the min/max forms (minimax,
  * alphabeta) return it from the first player's view, the others from the

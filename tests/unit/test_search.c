@@ -10,6 +10,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "engine/algorithm.h"
 #include "engine/game.h"
 #include "engine/search.h"
 #include "games/registry.h"
@@ -235,6 +236,31 @@ static void test_player_specs(void **unused)
     assert_string_equal(algo_name(ALGO_PVS), "pvs");
 }
 
+/* Every Algo has a whole row: the lists, forms and messages that read the
+ * table would otherwise show a hole or call nothing. */
+static void test_algorithm_table(void **state)
+{
+    (void)state;
+    Err err = {{0}};
+    assert_int_equal(algo_parse("chess", &(Algo){0}, &err), -1);
+    for (int i = 0; i < ALGO_COUNT; i++) {
+        const Algorithm *a = algorithm((Algo)i);
+        assert_non_null(a);
+        assert_non_null(a->id);
+        assert_non_null(a->name);
+        assert_non_null(a->help);
+        assert_true(a->search.plain != NULL);
+        assert_false((a->flags & ALGO_ONE_LIMIT) && (a->flags & ALGO_WINDOW));
+        assert_true(strlen(a->help) <= 52); /* fits `yomi search --help` at 80 columns */
+        Algo back;
+        assert_int_equal(algo_parse(a->id, &back, &err), 0);
+        assert_int_equal(back, i);
+        assert_string_equal(algo_name((Algo)i), a->id);
+        assert_non_null(strstr(err.msg, a->id)); /* the "one of: ..." list */
+    }
+    assert_null(algorithm(ALGO_COUNT));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -242,6 +268,7 @@ int main(void)
         cmocka_unit_test(test_stop_returns_a_legal_move),
         cmocka_unit_test(test_two_searches_side_by_side),
         cmocka_unit_test(test_player_specs),
+        cmocka_unit_test(test_algorithm_table),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
