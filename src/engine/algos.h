@@ -24,6 +24,9 @@ int pvs(Ctx *c, int ply, int depth, int alpha, int beta);
 /* scouting.c: the loop negascout and pvs share; `self` is the caller. */
 int scouting(Ctx *c, int ply, int depth, int alpha, int beta, bool scout_first,
              int (*self)(Ctx *, int, int, int, int));
+/* algorithms.c: a full-window search of the node at `ply` with the
+ * configured algorithm, side to move's view (Ctx.search_node). */
+int algo_search_node(Ctx *c, int ply, int depth);
 /* mtdf.c: a whole MTD(f) search from the root (ply 0); the best move of its
  * last fail-high pass is left in *best_pv / *best_len. */
 int mtdf(Ctx *c, int depth, int guess, Move *best_pv, int *best_len);

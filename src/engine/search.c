@@ -6,7 +6,7 @@
 
 #include "base/clock.h"
 #include "engine/algorithm.h"
-#include "engine/ctx.h"
+#include "engine/algos.h"
 
 
 #define MAX_HISTORY 1024 /* game positions before the root kept for repetition */
@@ -58,6 +58,7 @@ Search *search_new(const Game *g, const SearchConfig *cfg, Err *err)
     c->g = g;
     c->ops = g->ops;
     c->cfg = *cfg;
+    c->search_node = algo_search_node;
     if (c->cfg.endgame == SEARCH_ENDGAME_AUTO)
         c->cfg.endgame = cfg->algo == ALGO_YOMI && g->ops->solver_default ? g->ops->solver_default(g) : 0;
     c->live = &s->live;
@@ -187,7 +188,7 @@ static int search_once(Ctx *c, int depth, int guess, int swing, Move *pv, int *p
     const Algorithm *a = algorithm(c->cfg.algo);
     if (a->iteration)
         return a->iteration(c, depth, guess, swing, pv, pv_len);
-    const int v = algo_search_node(c, 0, depth);
+    const int v = c->search_node(c, 0, depth);
     ctx_root_pv(c, pv, pv_len);
     return v;
 }
