@@ -1,12 +1,14 @@
 /* test_search.c - the engine against itself: every algorithm agrees with
  * negamax on random positions of every game, PVs are legal, a stopped
  * search answers with a legal move, counters can be read while it runs,
- * player specs parse or fail clearly. */
+ * player specs parse or fail clearly, every algorithm has a whole row in
+ * the table and a paragraph in the help screen. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
+#include <stdio.h>
 #include <string.h>
 #include <time.h>
 
@@ -261,6 +263,32 @@ static void test_algorithm_table(void **state)
     assert_null(algorithm(ALGO_COUNT));
 }
 
+/* The help screen's Algorithms section is prose, in a file per language,
+ * not a list drawn from the table: a new row wants its paragraph there,
+ * starting with its id, in every language. */
+static void test_help_screen_describes_every_algorithm(void **state)
+{
+    (void)state;
+    static const char *const files[] = {"help.txt", "help.ja.txt"};
+    for (size_t f = 0; f < sizeof files / sizeof files[0]; f++) {
+        char path[1024];
+        snprintf(path, sizeof path, "%s/assets/%s", YOMI_SRCDIR, files[f]);
+        FILE *in = fopen(path, "r");
+        assert_non_null(in);
+        char text[65536];
+        text[0] = '\n';
+        const size_t n = fread(text + 1, 1, sizeof text - 2, in);
+        fclose(in);
+        text[n + 1] = '\0';
+        for (int i = 0; i < ALGO_COUNT; i++) {
+            char line_start[64];
+            snprintf(line_start, sizeof line_start, "\n%s ", algo_name((Algo)i));
+            if (!strstr(text, line_start))
+                fail_msg("assets/%s has no paragraph on %s", files[f], algo_name((Algo)i));
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -269,6 +297,7 @@ int main(void)
         cmocka_unit_test(test_two_searches_side_by_side),
         cmocka_unit_test(test_player_specs),
         cmocka_unit_test(test_algorithm_table),
+        cmocka_unit_test(test_help_screen_describes_every_algorithm),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
