@@ -21,6 +21,9 @@ typedef struct {
      * (a default player, shared option lines) can sit in translatable text. */
     const char *help;
     const char *help_arg;
+    /* Instead of help_arg, one written into buf when printed, already
+     * translated: for help that lists the rows of a table (the algorithms). */
+    void (*help_arg_write)(char *buf, size_t len);
 } CliCommand;
 
 /* Print "yomi: MSG" on stderr and return EXIT_USAGE. */

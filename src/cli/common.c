@@ -24,12 +24,18 @@ bool cli_wants_help(const CliCommand *cmd, int argc, char **argv)
 {
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            char written[4096];
+            const char *arg = cmd->help_arg ? _(cmd->help_arg) : "";
+            if (cmd->help_arg_write) {
+                cmd->help_arg_write(written, sizeof written);
+                arg = written;
+            }
             /* The format is a constant of the command table; its
              * translations are checked against it by msgfmt (the msgid is
              * marked c-format), so the one non-literal format is safe. */
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wformat-nonliteral"
-            printf(_(cmd->help), cmd->help_arg ? _(cmd->help_arg) : "");
+            printf(_(cmd->help), arg);
 #pragma GCC diagnostic pop
             return true;
         }

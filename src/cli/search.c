@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "cli/searchcli.h"
+#include "engine/algorithm.h"
 
 static int search_cmd(int argc, char **argv)
 {
@@ -23,10 +24,11 @@ static int search_cmd(int argc, char **argv)
     return cli_search_and_print(&a, NULL);
 }
 
+/* xgettext:c-format */
 #define SEARCH_OPTIONS_HELP N_( \
     "  --position POS            start from POS (default: the game's start)\n" \
-    "  --algo NAME               minimax, negamax, alphabeta, negaalpha, alphabeta-window,\n" \
-    "                            failsoft, negascout, pvs, mtdf, yomi (default negascout)\n" \
+    "  --algo NAME               one of these (default negascout):\n" \
+    "%s" \
     "  --depth N | --solve       plies to search (default 6), or to the end of the game\n" \
     "  --order natural|static|best   move order (default best)\n" \
     "  --table off|on|exact      transposition table (default on); exact = the seeds' memo\n" \
@@ -40,6 +42,19 @@ static int search_cmd(int argc, char **argv)
     "  --start, --score, --rules, --capture   game variant options\n" \
     "  --format text|tsv|json    output format (default text)\n")
 
+/* The options' help with a line for each row of the algorithm table. */
+static void search_options_help(char *buf, size_t len)
+{
+    char algos[2048];
+    size_t n = 0;
+    algos[0] = '\0';
+    for (int i = 0; i < ALGO_COUNT && n < sizeof algos; i++) {
+        const Algorithm *a = algorithm((Algo)i);
+        n += (size_t)snprintf(algos + n, sizeof algos - n, "    %-23s %s\n", a->id, _(a->help));
+    }
+    snprintf(buf, len, _(SEARCH_OPTIONS_HELP), algos);
+}
+
 const CliCommand cli_search = {
     .name = "search",
     .run = search_cmd,
@@ -50,6 +65,6 @@ const CliCommand cli_search = {
             "Search one position and print the result: game, algo, depth, value (from the\n"
             "side to move), move, pv, nodes, leaves (evaluations), table_hits, time_ms, nps.\n"
             "\n%s"),
-    .help_arg = SEARCH_OPTIONS_HELP,
+    .help_arg_write = search_options_help,
 };
 

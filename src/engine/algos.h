@@ -1,21 +1,32 @@
-/* algos.h - the search algorithms, each as the seeds describe it (see
- * doc/seed-tables.md).  Engine-private.  Every routine searches the position in
- * slot `ply` of the context to `depth` plies and returns its value; the
- * first two return it from the first player's view (they are the min/max
- * forms), the others from the side to move's. */
+/* algos.h - the search algorithms' routines, each as the seeds describe it
+ * (see doc/seed-tables.md) and each in the file named after it; the table
+ * (algorithms.c) says how the search calls them.  Engine-private.
+ * Every routine searches the position in slot `ply` of the context to
+ * `depth` plies and returns its value; the min/max forms (minimax,
+ * alphabeta) return it from the first player's view, the others from the
+ * side to move's. */
 #ifndef YOMI_ALGOS_H
 #define YOMI_ALGOS_H
 
 #include "engine/ctx.h"
 
-int minimax(Ctx *c, int ply, int depth);                          /* minimax.c */
+/* The first player's view of a side-to-move value, and back. */
+static inline int view_sign(const Ctx *c, int ply) { return ctx_side(c, ply) == 0 ? 1 : -1; }
+
+int minimax(Ctx *c, int ply, int depth);
 int alphabeta(Ctx *c, int ply, int depth, int limit);
-int negamax(Ctx *c, int ply, int depth);                          /* negamax.c */
+int negamax(Ctx *c, int ply, int depth);
 int negaalpha(Ctx *c, int ply, int depth, int limit);
-int alphabeta_window(Ctx *c, int ply, int depth, int alpha, int beta); /* window.c */
+int alphabeta_window(Ctx *c, int ply, int depth, int alpha, int beta);
 int failsoft(Ctx *c, int ply, int depth, int alpha, int beta);
 int negascout(Ctx *c, int ply, int depth, int alpha, int beta);
 int pvs(Ctx *c, int ply, int depth, int alpha, int beta);
+/* scouting.c: the loop negascout and pvs share; `self` is the caller. */
+int scouting(Ctx *c, int ply, int depth, int alpha, int beta, bool scout_first,
+             int (*self)(Ctx *, int, int, int, int));
+/* algorithms.c: a full-window search of the node at `ply` with the
+ * configured algorithm, side to move's view (Ctx.search_node). */
+int algo_search_node(Ctx *c, int ply, int depth);
 /* mtdf.c: a whole MTD(f) search from the root (ply 0); the best move of its
  * last fail-high pass is left in *best_pv / *best_len. */
 int mtdf(Ctx *c, int depth, int guess, Move *best_pv, int *best_len);

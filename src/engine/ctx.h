@@ -60,6 +60,11 @@ typedef struct Ctx {
     int history_len;
     GameSolver *solver;     /* the game's endgame solver when cfg.endgame */
     int solver_reach;       /* game.h solver_reach, or -1: solve at any depth */
+    /* A full-window search of the node at `ply` with the configured
+     * algorithm, side to move's view, set by search_new: the root of an
+     * iteration, and simplified Kalah's one-ply look at an extra turn,
+     * which so never calls up from node.c into the algorithms. */
+    int (*search_node)(struct Ctx *c, int ply, int depth);
 } Ctx;
 
 static inline void *ctx_state(const Ctx *c, int ply)
@@ -118,10 +123,6 @@ void order_moves(Ctx *c, int ply, Move *moves, int n, Move hint);
 
 /* quiesce.c */
 int quiesce(Ctx *c, int ply, int alpha, int beta);
-
-/* algos: one root-window search of the configured algorithm, negamax view
- * (simplified Kalah searches one ply with it). */
-int algo_root_window(Ctx *c, int ply, int depth);
 
 /* Open a node: count it, then answer it if it is a leaf, a repetition or a
  * table hit (returns -1, value in nd->value), or generate and order its
@@ -194,6 +195,13 @@ static inline int child_make(Ctx *c, int ply, Move m, int depth, bool *same)
         return ctx_extra_turn_simplified(c, ply, depth, same);
     *same = true;
     return depth;
+}
+
+/* The line the search left at the root, as an iteration's answer. */
+static inline void ctx_root_pv(const Ctx *c, Move *pv, int *pv_len)
+{
+    *pv_len = c->ply[0].pv_len;
+    memcpy(pv, c->ply[0].pv, (size_t)*pv_len * sizeof *pv);
 }
 
 static inline int max_int(int a, int b) { return a > b ? a : b; }

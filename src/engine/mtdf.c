@@ -1,4 +1,4 @@
-/* mtdf.c - MTD(f), and the one-ply root search simplified Kalah needs. */
+/* mtdf.c - MTD(f): the value squeezed out by null-window passes. */
 #include <string.h>
 
 #include "engine/algos.h"
@@ -29,31 +29,4 @@ int mtdf(Ctx *c, int depth, int guess, Move *best_pv, int *best_len)
         bound = lower == v ? v + 1 : v;
     } while (lower < upper);
     return v;
-}
-
-int algo_root_window(Ctx *c, int ply, int depth)
-{
-    const int sign = ctx_side(c, ply) == 0 ? 1 : -1;
-    switch (c->cfg.algo) {
-    case ALGO_MINIMAX:
-        return sign * minimax(c, ply, depth);
-    case ALGO_ALPHABETA:
-        return sign * alphabeta(c, ply, depth, sign * INF);
-    case ALGO_NEGAMAX:
-        return negamax(c, ply, depth);
-    case ALGO_NEGAALPHA:
-        return negaalpha(c, ply, depth, INF);
-    case ALGO_ALPHABETA_WINDOW:
-        return alphabeta_window(c, ply, depth, -INF, INF);
-    case ALGO_NEGASCOUT:
-        return negascout(c, ply, depth, -INF, INF);
-    case ALGO_PVS:
-        return pvs(c, ply, depth, -INF, INF);
-    case ALGO_YOMI:
-        return yomi_search(c, ply, depth, -INF, INF, MOVE_NONE, false);
-    case ALGO_FAILSOFT:
-    case ALGO_MTDF:
-    default:
-        return failsoft(c, ply, depth, -INF, INF);
-    }
 }

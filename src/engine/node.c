@@ -244,7 +244,7 @@ void ctx_store(Ctx *c, int ply, int depth, const Node *nd, int value, Move best)
 int ctx_extra_turn_simplified(Ctx *c, int ply, int depth, bool *same)
 {
     const int mover = ctx_side(c, ply);
-    algo_root_window(c, ply + 1, 1);
+    c->search_node(c, ply + 1, 1);
     PlyData *child = &c->ply[ply + 1];
     Move turn[SEARCH_MAX_PLY];
     const int n = ctx_turn_moves(c, ctx_state(c, ply + 1), child->pv, child->pv_len, turn);

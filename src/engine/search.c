@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "base/clock.h"
+#include "engine/algorithm.h"
 #include "engine/algos.h"
 
 
@@ -26,34 +27,6 @@ struct Search {
     bool thread_live;
 };
 
-static const char *const algo_names[ALGO_COUNT] = {
-    [ALGO_MINIMAX] = "minimax",
-    [ALGO_NEGAMAX] = "negamax",
-    [ALGO_ALPHABETA] = "alphabeta",
-    [ALGO_NEGAALPHA] = "negaalpha",
-    [ALGO_ALPHABETA_WINDOW] = "alphabeta-window",
-    [ALGO_FAILSOFT] = "failsoft",
-    [ALGO_NEGASCOUT] = "negascout",
-    [ALGO_PVS] = "pvs",
-    [ALGO_MTDF] = "mtdf",
-    [ALGO_YOMI] = "yomi",
-};
-
-const char *algo_name(Algo a) { return a < ALGO_COUNT ? algo_names[a] : "?"; }
-
-int algo_parse(const char *name, Algo *a, Err *err)
-{
-    for (int i = 0; i < ALGO_COUNT; i++) {
-        if (name && strcmp(name, algo_names[i]) == 0) {
-            *a = (Algo)i;
-            return 0;
-        }
-    }
-    return err_set(err, "unknown algorithm '%.40s' (one of: minimax, negamax, alphabeta, "
-                        "negaalpha, alphabeta-window, failsoft, negascout, pvs, mtdf, yomi)",
-                   name ? name : "");
-}
-
 void search_config_default(SearchConfig *cfg)
 {
     memset(cfg, 0, sizeof *cfg);
@@ -70,7 +43,7 @@ void search_config_default(SearchConfig *cfg)
 
 Search *search_new(const Game *g, const SearchConfig *cfg, Err *err)
 {
-    if (cfg->algo >= ALGO_COUNT)
+    if (!algorithm(cfg->algo))
         return err_set(err, "unknown algorithm"), NULL;
     if (!cfg->solve && (cfg->depth < 0 || cfg->depth > DEPTH_SOLVE - 1))
         return err_set(err, "depth %d is out of range (0..%d)", cfg->depth, DEPTH_SOLVE - 1), NULL;
@@ -85,6 +58,7 @@ Search *search_new(const Game *g, const SearchConfig *cfg, Err *err)
     c->g = g;
     c->ops = g->ops;
     c->cfg = *cfg;
+    c->search_node = algo_search_node;
     if (c->cfg.endgame == SEARCH_ENDGAME_AUTO)
         c->cfg.endgame = cfg->algo == ALGO_YOMI && g->ops->solver_default ? g->ops->solver_default(g) : 0;
     c->live = &s->live;
@@ -211,24 +185,11 @@ void search_clear(Search *s)
  * algorithm; the value from the side to move at the root. */
 static int search_once(Ctx *c, int depth, int guess, int swing, Move *pv, int *pv_len)
 {
-    int v;
-    if (c->cfg.algo == ALGO_YOMI) {
-        v = yomi_root(c, depth, guess, swing);
-        *pv_len = c->ply[0].pv_len;
-        memcpy(pv, c->ply[0].pv, (size_t)*pv_len * sizeof *pv);
-        return v;
-    }
-    if (c->cfg.algo == ALGO_MTDF) {
-        v = mtdf(c, depth, guess, pv, pv_len);
-        if (*pv_len == 0 && !c->stopped) { /* no pass failed high: cannot happen, but be safe */
-            *pv_len = c->ply[0].pv_len;
-            memcpy(pv, c->ply[0].pv, (size_t)*pv_len * sizeof *pv);
-        }
-        return v;
-    }
-    v = algo_root_window(c, 0, depth);
-    *pv_len = c->ply[0].pv_len;
-    memcpy(pv, c->ply[0].pv, (size_t)*pv_len * sizeof *pv);
+    const Algorithm *a = algorithm(c->cfg.algo);
+    if (a->iteration)
+        return a->iteration(c, depth, guess, swing, pv, pv_len);
+    const int v = c->search_node(c, 0, depth);
+    ctx_root_pv(c, pv, pv_len);
     return v;
 }
 
@@ -278,9 +239,9 @@ static void search_iterate(Search *s, SearchResult *r)
         if (c->stopped) {
             /* A partial iteration still knows its best among the root
              * moves it finished; take it only when nothing is complete. */
-            if (!have && c->ply[0].pv_len > 0 && cfg->algo != ALGO_MTDF) {
-                r->pv_len = c->ply[0].pv_len;
-                memcpy(r->pv, c->ply[0].pv, (size_t)r->pv_len * sizeof *pv);
+            if (!have && c->ply[0].pv_len > 0 &&
+                !(algorithm(cfg->algo)->flags & ALGO_NULL_WINDOW_ROOT)) {
+                ctx_root_pv(c, r->pv, &r->pv_len);
                 r->value = v;
             }
             break;

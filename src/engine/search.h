@@ -22,17 +22,19 @@
 
 #define SEARCH_MAX_PLY 128
 
+/* The algorithms by the index of their row in the table (algorithms.c),
+ * which says what each one is. */
 typedef enum {
     ALGO_MINIMAX,
     ALGO_NEGAMAX,
-    ALGO_ALPHABETA,        /* seed 002: min/max with one limit */
-    ALGO_NEGAALPHA,        /* one limit, negamax form */
-    ALGO_ALPHABETA_WINDOW, /* fail-hard, both bounds */
+    ALGO_ALPHABETA,
+    ALGO_NEGAALPHA,
+    ALGO_ALPHABETA_WINDOW,
     ALGO_FAILSOFT,
-    ALGO_NEGASCOUT,        /* seeds 000/001: null window on every child */
-    ALGO_PVS,              /* modern PVS: full window on the first child */
+    ALGO_NEGASCOUT,
+    ALGO_PVS,
     ALGO_MTDF,
-    ALGO_YOMI,             /* the engine's own: PVS + deepening + pruning */
+    ALGO_YOMI,
     ALGO_COUNT
 } Algo;
 
@@ -78,7 +80,8 @@ enum {
 /* Defaults: negascout, depth 6, best order, table on 16 MB, quiescence on. */
 void search_config_default(SearchConfig *cfg);
 
-/* Names as doc/cli.md spells them ("alphabeta-window", ...). */
+/* The command line's names ("alphabeta-window", ...): the ids of the
+ * algorithm table (engine/algorithm.h), which says more of each. */
 const char *algo_name(Algo a);
 int algo_parse(const char *name, Algo *a, Err *err);
 

@@ -10,6 +10,7 @@
 
 #include <curses.h>
 
+#include "engine/algorithm.h"
 #include "engine/search.h"
 #include "games/registry.h"
 #include "ui/fmt.h"
@@ -85,8 +86,7 @@ static int setup_init(Screen *s, void *arg)
     for (int i = 0; i < ALGO_COUNT; i++) {
         cs->algo[i] = form_add(f, (FormField){.kind = FIELD_CHECK, .label = form_algo_names()[i], .indent = 1,
                                               .note = form_algo_notes()[i],
-                                              .value = i == ALGO_ALPHABETA || i == ALGO_NEGASCOUT ||
-                                                       i == ALGO_PVS || i == ALGO_MTDF});
+                                              .value = (algorithm((Algo)i)->flags & ALGO_COMPARED_BY_DEFAULT) != 0});
     }
     cs->mode = form_add(f, (FormField){.kind = FIELD_CHOICE, .label = N_("Run"), .choices = mode_names, .nchoices = 2,
                                        .help = N_("one after another keeps the times fair on few cores")});

@@ -5,6 +5,7 @@
 
 #include <curses.h>
 
+#include "engine/algorithm.h"
 #include "players/player.h"
 #include "ui/form.h"
 #include "players/agent.h"
@@ -196,30 +197,21 @@ static const char *const who_names[] = {N_("Human"), N_("Computer"), "Fairy-Stoc
 enum { WHO_HUMAN, WHO_YOMI, WHO_FAIRY_STOCKFISH, WHO_GNU_MINISHOGI };
 #define FAIRY_STOCKFISH_SPEC "usi:/usr/games/fairy-stockfish"
 #define GNU_MINISHOGI_SPEC "xshogi:/usr/games/gnuminishogi -X"
-/* The engine's own names, so a new algorithm shows up by itself. */
+/* The engine's algorithm table, so a new algorithm shows up by itself: the
+ * ids (the command line's, never translated) and what each means (its
+ * display name, translated when drawn). */
 const char *const *form_algo_names(void)
 {
     static const char *names[ALGO_COUNT];
     for (int i = 0; i < ALGO_COUNT; i++)
-        names[i] = algo_name((Algo)i);
+        names[i] = algorithm((Algo)i)->id;
     return names;
 }
-/* What each algorithm id means, for the languages that translate it (the
- * ids themselves are the command line's and stay as they are). */
 const char *const *form_algo_notes(void)
 {
-    static const char *const notes[ALGO_COUNT] = {
-        [ALGO_MINIMAX] = N_("Minimax"),
-        [ALGO_NEGAMAX] = N_("Negamax"),
-        [ALGO_ALPHABETA] = N_("Alpha-beta"),
-        [ALGO_NEGAALPHA] = N_("Nega-alpha"),
-        [ALGO_ALPHABETA_WINDOW] = N_("Alpha-beta with both bounds"),
-        [ALGO_FAILSOFT] = N_("Fail-soft nega-alpha"),
-        [ALGO_NEGASCOUT] = N_("NegaScout"),
-        [ALGO_PVS] = N_("Principal variation search"),
-        [ALGO_MTDF] = N_("MTD(f)"),
-        [ALGO_YOMI] = N_("yomi's own search"),
-    };
+    static const char *notes[ALGO_COUNT];
+    for (int i = 0; i < ALGO_COUNT; i++)
+        notes[i] = algorithm((Algo)i)->name;
     return notes;
 }
 static const char *const time_names[] = {N_("none (depth)"), N_("0.5 s"), N_("1 s"), N_("2 s"), N_("5 s"), N_("10 s")};

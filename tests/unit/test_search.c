@@ -1,15 +1,18 @@
 /* test_search.c - the engine against itself: every algorithm agrees with
  * negamax on random positions of every game, PVs are legal, a stopped
  * search answers with a legal move, counters can be read while it runs,
- * player specs parse or fail clearly. */
+ * player specs parse or fail clearly, every algorithm has a whole row in
+ * the table and a paragraph in the help screen. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
+#include <stdio.h>
 #include <string.h>
 #include <time.h>
 
+#include "engine/algorithm.h"
 #include "engine/game.h"
 #include "engine/search.h"
 #include "games/registry.h"
@@ -235,6 +238,57 @@ static void test_player_specs(void **unused)
     assert_string_equal(algo_name(ALGO_PVS), "pvs");
 }
 
+/* Every Algo has a whole row: the lists, forms and messages that read the
+ * table would otherwise show a hole or call nothing. */
+static void test_algorithm_table(void **state)
+{
+    (void)state;
+    Err err = {{0}};
+    assert_int_equal(algo_parse("chess", &(Algo){0}, &err), -1);
+    for (int i = 0; i < ALGO_COUNT; i++) {
+        const Algorithm *a = algorithm((Algo)i);
+        assert_non_null(a);
+        assert_non_null(a->id);
+        assert_non_null(a->name);
+        assert_non_null(a->help);
+        assert_true(a->search.plain != NULL);
+        assert_false((a->flags & ALGO_ONE_LIMIT) && (a->flags & ALGO_WINDOW));
+        assert_true(strlen(a->help) <= 52); /* fits `yomi search --help` at 80 columns */
+        Algo back;
+        assert_int_equal(algo_parse(a->id, &back, &err), 0);
+        assert_int_equal(back, i);
+        assert_string_equal(algo_name((Algo)i), a->id);
+        assert_non_null(strstr(err.msg, a->id)); /* the "one of: ..." list */
+    }
+    assert_null(algorithm(ALGO_COUNT));
+}
+
+/* The help screen's Algorithms section is prose, in a file per language,
+ * not a list drawn from the table: a new row wants its paragraph there,
+ * starting with its id, in every language. */
+static void test_help_screen_describes_every_algorithm(void **state)
+{
+    (void)state;
+    static const char *const files[] = {"help.txt", "help.ja.txt"};
+    for (size_t f = 0; f < sizeof files / sizeof files[0]; f++) {
+        char path[1024];
+        snprintf(path, sizeof path, "%s/assets/%s", YOMI_SRCDIR, files[f]);
+        FILE *in = fopen(path, "r");
+        assert_non_null(in);
+        char text[65536];
+        text[0] = '\n';
+        const size_t n = fread(text + 1, 1, sizeof text - 2, in);
+        fclose(in);
+        text[n + 1] = '\0';
+        for (int i = 0; i < ALGO_COUNT; i++) {
+            char line_start[64];
+            snprintf(line_start, sizeof line_start, "\n%s ", algo_name((Algo)i));
+            if (!strstr(text, line_start))
+                fail_msg("assets/%s has no paragraph on %s", files[f], algo_name((Algo)i));
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -242,6 +296,8 @@ int main(void)
         cmocka_unit_test(test_stop_returns_a_legal_move),
         cmocka_unit_test(test_two_searches_side_by_side),
         cmocka_unit_test(test_player_specs),
+        cmocka_unit_test(test_algorithm_table),
+        cmocka_unit_test(test_help_screen_describes_every_algorithm),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
