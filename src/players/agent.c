@@ -1,6 +1,6 @@
 /* agent.c - players the computer runs (agent.h): the common face, the
- * clock, and yomi's own search as a player.  External USI engines live in
- * agent_usi.c behind the same functions. */
+ * clock, and yomi's own search as a player.  External engines live in
+ * agent_usi.c and agent_xshogi.c behind the same functions. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -75,6 +75,7 @@ Agent *agent_new(const Game *g, const char *spec, Err *err)
         return err_set(err, "out of memory"), NULL;
     a->g = g;
     a->fd = -1;
+    agent_status_clear(&a->live);
     strcpy(a->spec, spec);
     if (agent_spec_is_external(spec)) {
         a->external = true;
@@ -180,21 +181,23 @@ int agent_start(Agent *a, const void *start, const Move *moves, int nmoves,
     return 0;
 }
 
+/* The search's own counters and line, read without waiting. */
+static void search_agent_poll(const Agent *a, AgentStatus *st)
+{
+    memset(st, 0, sizeof *st);
+    search_poll(a->search, &st->stats);
+    st->has_value = st->stats.depth > 0;
+    st->pv_len = search_poll_pv(a->search, st->pv, SEARCH_MAX_PLY);
+    st->done = !a->thinking || search_done(a->search);
+}
+
 bool agent_poll(Agent *a, AgentStatus *st)
 {
     if (a->xshogi)
         return agent_xshogi_poll(a, st);
     if (a->external)
         return agent_usi_poll(a, st);
-    SearchStats s;
-    search_poll(a->search, &s);
-    memset(st, 0, sizeof *st);
-    st->depth = s.depth;
-    st->nodes = s.nodes;
-    st->has_value = s.depth > 0;
-    st->value = s.value;
-    st->elapsed_ms = s.elapsed_ms;
-    st->done = !a->thinking || search_done(a->search);
+    search_agent_poll(a, st);
     return st->done;
 }
 
@@ -212,15 +215,8 @@ void agent_abandon(Agent *a)
     }
 }
 
-int agent_wait(Agent *a, AgentResult *r, Err *err)
+static void search_agent_wait(Agent *a, AgentResult *r)
 {
-    memset(r, 0, sizeof *r);
-    if (!a->thinking)
-        return err_set(err, "%s is not thinking", a->spec);
-    if (a->xshogi)
-        return agent_xshogi_wait(a, r, err);
-    if (a->external)
-        return agent_usi_wait(a, r, err);
     SearchResult sr;
     search_wait(a->search, &sr);
     a->thinking = false;
@@ -231,13 +227,53 @@ int agent_wait(Agent *a, AgentResult *r, Err *err)
         r->turn_len = sr.turn_len ? sr.turn_len : 1;
         memcpy(r->turn, sr.turn_len ? sr.turn : &sr.move, (size_t)r->turn_len * sizeof(Move));
     }
-    r->has_value = true;
-    r->value = sr.value;
-    r->depth = sr.stats.depth;
-    r->nodes = sr.stats.nodes;
-    r->leaves = sr.stats.leaves;
-    r->elapsed_ms = sr.stats.elapsed_ms;
+    AgentStatus *f = &r->final;
+    f->stats = sr.stats;
+    f->has_value = true;
+    f->pv_len = sr.pv_len;
+    memcpy(f->pv, sr.pv, (size_t)sr.pv_len * sizeof *sr.pv);
+    f->done = true;
+}
+
+int agent_wait(Agent *a, AgentResult *r, Err *err)
+{
+    memset(r, 0, sizeof *r);
+    if (!a->thinking)
+        return err_set(err, "%s is not thinking", a->spec);
+    if (a->xshogi)
+        return agent_xshogi_wait(a, r, err);
+    if (a->external)
+        return agent_usi_wait(a, r, err);
+    search_agent_wait(a, r);
     return 0;
+}
+
+void agent_status_clear(AgentStatus *st)
+{
+    memset(st, 0, sizeof *st);
+    st->stats.best = MOVE_NONE;
+}
+
+void agent_engine_status(const Agent *a, uint64_t elapsed_ms, bool done, AgentStatus *st)
+{
+    *st = a->live;
+    st->stats.elapsed_ms = elapsed_ms;
+    st->stats.nps = elapsed_ms ? st->stats.nodes * 1000 / elapsed_ms : 0;
+    st->stats.running = !done;
+    st->done = done;
+}
+
+void agent_engine_move(Agent *a, Move m, uint64_t elapsed_ms, AgentResult *r)
+{
+    r->answer = AGENT_MOVE;
+    r->turn[0] = m;
+    r->turn_len = 1;
+    agent_engine_status(a, elapsed_ms, true, &r->final);
+    r->final.stats.best = m;
+    if (r->final.pv_len == 0 || r->final.pv[0] != m) { /* its line, if it told one that fits */
+        r->final.pv[0] = m;
+        r->final.pv_len = 1;
+    }
 }
 
 bool agent_broken(const Agent *a) { return a->external && (a->dead || a->failure[0]); }

@@ -52,25 +52,28 @@ int64_t agent_budget_ms(const AgentClock *c, int side);
 
 typedef enum { AGENT_MOVE, AGENT_RESIGN, AGENT_WIN } AgentAnswer;
 
+/* What a player tells of its thinking, while it thinks and once it is
+ * done.  yomi's own search tells it all (search_poll, search_poll_pv); an
+ * external engine what its protocol says: a USI engine's info lines give
+ * depth, nodes and score, GNU minishogi's xshogi talk nothing.  What is
+ * not told stays 0 (best and pv: none), and the time is always the
+ * agent's own measure. */
+typedef struct {
+    SearchStats stats;         /* depth, value, best, nodes, leaves, hits,
+                                  elapsed_ms, nps, exact (once done), ... */
+    bool has_value;            /* stats.value was told: side to move's view,
+                                  the player's scale */
+    Move pv[SEARCH_MAX_PLY];   /* the line it expects from the root */
+    int pv_len;
+    bool done;                 /* an answer is ready (or the agent failed) */
+} AgentStatus;
+
 typedef struct {
     AgentAnswer answer;
     Move turn[SEARCH_MAX_PLY]; /* the moves of this turn (Kalah: several) */
     int turn_len;
-    bool has_value;
-    int value;                 /* side to move's view, engine's scale */
-    int depth;
-    uint64_t nodes, leaves;    /* leaves: 0 for external engines */
-    uint64_t elapsed_ms;
+    AgentStatus final;         /* what it told at the end */
 } AgentResult;
-
-typedef struct {
-    int depth;
-    uint64_t nodes;
-    bool has_value;
-    int value;
-    uint64_t elapsed_ms;
-    bool done;
-} AgentStatus;
 
 /* Validate a spec without starting anything (for argument checking). */
 int agent_spec_check(const char *spec, Err *err);
@@ -98,8 +101,8 @@ int agent_new_game(Agent *a, Err *err);
  * so far, for repetition rules and for external engines).  Returns at once. */
 int agent_start(Agent *a, const void *start, const Move *moves, int nmoves,
                 const AgentClock *clock, Err *err);
-/* Never blocks: the live counters; true once an answer is ready (or the
- * agent failed: agent_wait then reports why). */
+/* Never blocks: what the player tells so far; true (st->done) once an
+ * answer is ready (or the agent failed: agent_wait then reports why). */
 bool agent_poll(Agent *a, AgentStatus *st);
 /* Give up the search under way, answer unheard, without waiting for the
  * engine: yomi's search is stopped, a USI engine told `stop` (its bestmove
@@ -107,7 +110,9 @@ bool agent_poll(Agent *a, AgentStatus *st);
  * to stop, is ended.  The agent may start again at once. */
 void agent_abandon(Agent *a);
 /* Block until the answer (bounded: an external engine that does not answer
- * within its limit plus a grace period is an error). */
+ * within its limit plus a grace period is an error): the moves of the turn
+ * and what the player told at its end.  After agent_poll said done it
+ * returns at once. */
 int agent_wait(Agent *a, AgentResult *r, Err *err);
 
 /* True once an external engine died or stopped answering: it cannot play

@@ -144,25 +144,13 @@ int driver_start_hint(Driver *d, int depth)
     return 0;
 }
 
-/* The agent's counters in the panel's terms (an external engine reports
- * no leaves, hits or best move while it thinks). */
-static void agent_live(SearchStats *live, const AgentStatus *st)
-{
-    live->nodes = st->nodes;
-    live->depth = st->depth;
-    live->elapsed_ms = st->elapsed_ms;
-    live->nps = st->elapsed_ms ? st->nodes * 1000 / st->elapsed_ms : 0;
-    if (st->has_value)
-        live->value = st->value;
-}
-
 /* Poll the agent thinking for `side`; true once its move was played. */
 static bool tick_agent(Driver *d, int side, Move *played)
 {
     Agent *a = d->agent[side];
     AgentStatus st;
     const bool done = agent_poll(a, &st);
-    agent_live(&d->live, &st);
+    d->live = st.stats;
     if (!done)
         return false;
     AgentResult r;
@@ -175,20 +163,15 @@ static bool tick_agent(Driver *d, int side, Move *played)
         return false;
     }
     memset(&d->last, 0, sizeof d->last);
-    d->last.stats = d->live;
-    d->last.stats.nodes = r.nodes;
-    d->last.stats.elapsed_ms = r.elapsed_ms;
-    d->last.stats.depth = r.depth;
-    if (r.has_value)
-        d->last.stats.value = d->last.value = r.value;
+    d->last.stats = r.final.stats;
+    d->last.value = r.final.stats.value;
     d->last.move = r.turn_len > 0 ? r.turn[0] : MOVE_NONE;
-    d->last.stats.best = d->last.move;
     d->have_last = true;
     d->last_side = side;
     d->live = d->last.stats;
     SideTotals *t = &d->totals[side];
-    t->nodes += r.nodes;
-    t->ms += r.elapsed_ms;
+    t->nodes += r.final.stats.nodes;
+    t->ms += r.final.stats.elapsed_ms;
     t->searches++;
     if (r.answer == AGENT_MOVE && r.turn_len <= 0)
         r.answer = AGENT_WIN; /* no move at all: treated as a false claim */
