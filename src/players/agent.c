@@ -1,6 +1,7 @@
 /* agent.c - players the computer runs (agent.h): the common face, the
  * clock, and yomi's own search as a player.  External engines live in
  * agent_usi.c and agent_xshogi.c behind the same functions. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -66,32 +67,25 @@ bool agent_sets_own_limit(const Agent *a)
     return !a->external || a->xshogi || a->usi.time_ms > 0 || a->usi.depth > 0 || a->usi.nodes > 0;
 }
 
-Agent *agent_new(const Game *g, const char *spec, Err *err)
+static Agent *agent_alloc(const Game *g, const char *spec, Err *err)
 {
-    if (!spec || strlen(spec) >= AGENT_SPEC_LEN)
-        return err_set(err, "player spec is missing or too long"), NULL;
     Agent *a = calloc(1, sizeof *a);
     if (!a)
         return err_set(err, "out of memory"), NULL;
     a->g = g;
     a->fd = -1;
     agent_status_clear(&a->live);
-    strcpy(a->spec, spec);
-    if (agent_spec_is_external(spec)) {
-        a->external = true;
-        a->xshogi = strncmp(spec, "xshogi:", 7) == 0;
-        if ((a->xshogi ? agent_xshogi_open(a, err) : agent_usi_open(a, err)) != 0) {
-            agent_free(a);
-            return NULL;
-        }
-        return a;
-    }
-    Player p;
-    if (agent_spec_check(spec, err) != 0 || player_parse(spec, &p, err) != 0) {
-        free(a);
+    snprintf(a->spec, sizeof a->spec, "%s", spec);
+    return a;
+}
+
+/* yomi's own search as a player; `spec` names it in messages. */
+static Agent *search_agent_new(const Game *g, const char *spec, const SearchConfig *cfg, Err *err)
+{
+    Agent *a = agent_alloc(g, spec, err);
+    if (!a)
         return NULL;
-    }
-    a->cfg = p.cfg;
+    a->cfg = *cfg;
     a->search = search_new(g, &a->cfg, err);
     a->states = malloc((size_t)(AGENT_MAX_PLIES + 1) * GAME_MAX_STATE);
     a->state_ptr = malloc((AGENT_MAX_PLIES + 1) * sizeof *a->state_ptr);
@@ -102,6 +96,39 @@ Agent *agent_new(const Game *g, const char *spec, Err *err)
         return NULL;
     }
     return a;
+}
+
+Agent *agent_new(const Game *g, const char *spec, Err *err)
+{
+    if (!spec || strlen(spec) >= AGENT_SPEC_LEN)
+        return err_set(err, "player spec is missing or too long"), NULL;
+    if (!agent_spec_is_external(spec)) {
+        Player p;
+        if (agent_spec_check(spec, err) != 0 || player_parse(spec, &p, err) != 0)
+            return NULL;
+        return search_agent_new(g, spec, &p.cfg, err);
+    }
+    Agent *a = agent_alloc(g, spec, err);
+    if (!a)
+        return NULL;
+    a->external = true;
+    a->xshogi = strncmp(spec, "xshogi:", 7) == 0;
+    if ((a->xshogi ? agent_xshogi_open(a, err) : agent_usi_open(a, err)) != 0) {
+        agent_free(a);
+        return NULL;
+    }
+    return a;
+}
+
+Agent *agent_new_player(const Game *g, const Player *p, Err *err)
+{
+    if (p->human)
+        return err_set(err, "human is not a computer player"), NULL;
+    if (p->external[0])
+        return agent_new(g, p->external, err);
+    char spec[AGENT_SPEC_LEN];
+    player_format(p, spec, sizeof spec);
+    return search_agent_new(g, spec, &p->cfg, err);
 }
 
 void agent_free(Agent *a)
@@ -155,15 +182,9 @@ static int replay(Agent *a, const void *start, const Move *moves, int nmoves, Er
     return 0;
 }
 
-int agent_start(Agent *a, const void *start, const Move *moves, int nmoves,
-                const AgentClock *clock, Err *err)
+static int search_agent_start(Agent *a, const void *start, const Move *moves, int nmoves,
+                              const AgentClock *clock, Err *err)
 {
-    if (a->thinking)
-        return err_set(err, "%s is already thinking", a->spec);
-    if (a->xshogi)
-        return agent_xshogi_start(a, start, moves, nmoves, err);
-    if (a->external)
-        return agent_usi_start(a, start, moves, nmoves, clock, err);
     if (replay(a, start, moves, nmoves, err) != 0)
         return -1;
     const void *root = a->state_ptr[nmoves];
@@ -179,6 +200,18 @@ int agent_start(Agent *a, const void *start, const Move *moves, int nmoves,
         return -1;
     a->thinking = true;
     return 0;
+}
+
+int agent_start(Agent *a, const void *start, const Move *moves, int nmoves,
+                const AgentClock *clock, Err *err)
+{
+    if (a->thinking)
+        return err_set(err, "%s is already thinking", a->spec);
+    if (a->xshogi)
+        return agent_xshogi_start(a, start, moves, nmoves, err);
+    if (a->external)
+        return agent_usi_start(a, start, moves, nmoves, clock, err);
+    return search_agent_start(a, start, moves, nmoves, clock, err);
 }
 
 /* The search's own counters and line, read without waiting. */

@@ -1,7 +1,10 @@
 /* agent.h - a player the computer runs: yomi's own search, or an external
- * USI engine in a child process.  Both are driven the same way as a
- * Search (start / poll / stop / wait), so `yomi match` and the UI's watch
- * screen need not care which one they hold.
+ * engine in a child process (USI, or GNU minishogi's xshogi protocol).
+ * Every one is driven the same way, one turn at a time: agent_start(),
+ * agent_poll() for the live counters until it is done, then agent_wait()
+ * for the moves of the turn, or agent_abandon() never to hear them.  So
+ * `yomi match` and the UI's game and watch screens need not care which
+ * one they hold.
  *
  * Specs: every player_parse() spec except `human` (ALGO:DEPTH[,KEY=VALUE]),
  * or `usi:COMMAND[,KEY=VALUE...]`.  COMMAND is split at spaces and run
@@ -85,6 +88,9 @@ bool agent_spec_is_external(const char *spec);
 /* Start a player for game `g` (an external engine is started and
  * initialised here: usi / usiok / options / isready / readyok). */
 Agent *agent_new(const Game *g, const char *spec, Err *err);
+/* The same for a player already parsed (its search options need not go
+ * through text); a human is an error. */
+Agent *agent_new_player(const Game *g, const Player *p, Err *err);
 void agent_free(Agent *a);
 const char *agent_spec(const Agent *a);
 
