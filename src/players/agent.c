@@ -74,6 +74,7 @@ static Agent *agent_alloc(const Game *g, const char *spec, Err *err)
         return err_set(err, "out of memory"), NULL;
     a->g = g;
     a->fd = -1;
+    a->shown = -1;
     agent_status_clear(&a->live);
     snprintf(a->spec, sizeof a->spec, "%s", spec);
     return a;
@@ -149,12 +150,15 @@ const char *agent_spec(const Agent *a) { return a->spec; }
 
 int agent_new_game(Agent *a, Err *err)
 {
+    int rc = 0;
     if (a->xshogi)
-        return agent_xshogi_new_game(a, err);
-    if (a->external)
-        return agent_usi_new_game(a, err);
-    search_clear(a->search);
-    return 0;
+        rc = agent_xshogi_new_game(a, err);
+    else if (a->external)
+        rc = agent_usi_new_game(a, err);
+    else
+        search_clear(a->search);
+    a->shown = rc == 0 ? 0 : -1;
+    return rc;
 }
 
 /* Replay the game into the state list; the last one is the position. */
@@ -207,11 +211,13 @@ int agent_start(Agent *a, const void *start, const Move *moves, int nmoves,
 {
     if (a->thinking)
         return err_set(err, "%s is already thinking", a->spec);
-    if (a->xshogi)
-        return agent_xshogi_start(a, start, moves, nmoves, err);
-    if (a->external)
-        return agent_usi_start(a, start, moves, nmoves, clock, err);
-    return search_agent_start(a, start, moves, nmoves, clock, err);
+    if (a->external && (a->shown < 0 || nmoves < a->shown) && agent_new_game(a, err) != 0)
+        return -1;
+    const int rc = a->xshogi     ? agent_xshogi_start(a, start, moves, nmoves, err)
+                   : a->external ? agent_usi_start(a, start, moves, nmoves, clock, err)
+                                 : search_agent_start(a, start, moves, nmoves, clock, err);
+    a->shown = rc == 0 ? nmoves : -1;
+    return rc;
 }
 
 /* The search's own counters and line, read without waiting. */
@@ -246,6 +252,7 @@ void agent_abandon(Agent *a)
         search_wait(a->search, &dropped); /* a stopped search ends within a poll */
         a->thinking = false;
     }
+    a->shown = -1;
 }
 
 static void search_agent_wait(Agent *a, AgentResult *r)
@@ -273,12 +280,15 @@ int agent_wait(Agent *a, AgentResult *r, Err *err)
     memset(r, 0, sizeof *r);
     if (!a->thinking)
         return err_set(err, "%s is not thinking", a->spec);
+    int rc = 0;
     if (a->xshogi)
-        return agent_xshogi_wait(a, r, err);
-    if (a->external)
-        return agent_usi_wait(a, r, err);
-    search_agent_wait(a, r);
-    return 0;
+        rc = agent_xshogi_wait(a, r, err);
+    else if (a->external)
+        rc = agent_usi_wait(a, r, err);
+    else
+        search_agent_wait(a, r);
+    a->shown = rc == 0 && a->shown >= 0 ? a->shown + r->turn_len : -1;
+    return rc;
 }
 
 void agent_status_clear(AgentStatus *st)

@@ -104,7 +104,13 @@ bool agent_sets_own_limit(const Agent *a);
 int agent_new_game(Agent *a, Err *err);
 
 /* Think about the position reached from `start` by `moves` (the whole game
- * so far, for repetition rules and for external engines).  Returns at once. */
+ * so far, for repetition rules and for external engines).  Returns at once.
+ * A game that does not go on from the one the agent last saw (its first,
+ * one taken back, or after agent_abandon or a failure) is announced to an
+ * external engine as a new game first, so that its own idea of the game
+ * cannot drift from ours (GNU minishogi keeps the game itself); yomi's
+ * search needs nothing: it is given the game's history every turn, and
+ * its table holds for any position. */
 int agent_start(Agent *a, const void *start, const Move *moves, int nmoves,
                 const AgentClock *clock, Err *err);
 /* Never blocks: what the player tells so far; true (st->done) once an

@@ -34,6 +34,8 @@ struct Agent {
     char spec[AGENT_SPEC_LEN];
     bool external;
     bool thinking;
+    int shown;                     /* moves of the game it last saw, its own
+                                      turn's included; -1: none to go on from */
     /* yomi's own search */
     SearchConfig cfg;
     Search *search;

@@ -1,7 +1,10 @@
-/* test_agent.c - external engines as players (players/agent.h), played by
- * small shell scripts: a search given up with agent_abandon() is never
- * waited for, its late answer is not taken for the next one, and a program
- * that cannot be told to stop leaves no process behind. */
+/* test_agent.c - players (players/agent.h).  yomi's own search tells
+ * through the agent face what the search itself says.  External engines,
+ * played by small shell scripts: a search given up with agent_abandon() is
+ * never waited for, its late answer is not taken for the next one, a
+ * program that cannot be told to stop leaves no process behind, and an
+ * engine hears of a new game whenever the game does not go on from the
+ * one it last saw. */
 #define _DEFAULT_SOURCE /* mkdtemp */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -19,7 +22,7 @@
 #include "players/agent.h"
 
 static char dir[64];
-static Game *gogo;
+static Game *gogo, *reversi, *kalah;
 
 /* Write `body` to an executable script in the temp folder; its path. */
 static const char *script(const char *name, const char *body)
@@ -69,7 +72,9 @@ static int setup(void **state)
         return -1;
     Err err = {{0}};
     gogo = game_open("gogo", NULL, 0, &err);
-    return gogo ? 0 : -1;
+    reversi = game_open("reversi", NULL, 0, &err);
+    kalah = game_open("kalah", NULL, 0, &err);
+    return gogo && reversi && kalah ? 0 : -1;
 }
 
 /* A failed check leaves its test early: the agent, kept in *state, is
@@ -87,6 +92,8 @@ static int teardown(void **state)
     char cmd[128];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
     game_close(gogo);
+    game_close(reversi);
+    game_close(kalah);
     return system(cmd) == 0 ? 0 : -1;
 }
 
@@ -158,11 +165,85 @@ static void test_xshogi_abandon_ends_the_program(void **state)
     assert_int_equal(children(), 0);
 }
 
+/* How many times `what` begins a line of the file at `path`. */
+static int lines_saying(const char *path, const char *what)
+{
+    FILE *f = fopen(path, "r");
+    assert_non_null(f);
+    char line[256];
+    int n = 0;
+    while (fgets(line, sizeof line, f))
+        n += strncmp(line, what, strlen(what)) == 0;
+    fclose(f);
+    return n;
+}
+
+/* One turn of `a` from `start` after `moves`, waited for. */
+static void turn(Agent *a, const void *start, const Move *moves, int n, AgentResult *r)
+{
+    AgentClock clock;
+    agent_clock_none(&clock);
+    Err err = {{0}};
+    assert_int_equal(agent_start(a, start, moves, n, &clock, &err), 0);
+    assert_int_equal(agent_wait(a, r, &err), 0);
+}
+
+/* A USI engine that notes every line it hears and resigns every go: it
+ * is told of a new game before its first go, after a takeback and after
+ * a search given up, and not while the game goes on. */
+static void test_usi_hears_of_a_new_game_when_the_game_does_not_go_on(void **state)
+{
+    char heard[128];
+    snprintf(heard, sizeof heard, "%s/heard", dir);
+    char body[512];
+    snprintf(body, sizeof body,
+             "#!/bin/sh\n"
+             "while read -r line; do\n"
+             "    echo \"$line\" >>'%s'\n"
+             "    case $line in\n"
+             "    usi) echo usiok ;;\n"
+             "    isready) echo readyok ;;\n"
+             "    go*) echo 'bestmove resign' ;;\n"
+             "    quit) exit 0 ;;\n"
+             "    esac\n"
+             "done\n",
+             heard);
+    char spec[200];
+    snprintf(spec, sizeof spec, "usi:%s,time=60000", script("log.sh", body));
+    Err err = {{0}};
+    Agent *a = *state = agent_new(gogo, spec, &err);
+    assert_non_null(a);
+    _Alignas(16) unsigned char start[GAME_MAX_STATE];
+    gogo->ops->start(gogo, start);
+    Move moves[1];
+    assert_int_equal(gogo->ops->parse_move(gogo, start, "5d5c", &moves[0], &err), 0);
+    AgentResult r;
+    turn(a, start, moves, 0, &r);
+    assert_int_equal(r.answer, AGENT_RESIGN);
+    assert_int_equal(lines_saying(heard, "usinewgame"), 1); /* its first game */
+    turn(a, start, moves, 1, &r);
+    assert_int_equal(lines_saying(heard, "usinewgame"), 1); /* the game goes on */
+    turn(a, start, moves, 0, &r);
+    assert_int_equal(lines_saying(heard, "usinewgame"), 2); /* a move taken back */
+    AgentClock clock;
+    agent_clock_none(&clock);
+    assert_int_equal(agent_start(a, start, moves, 1, &clock, &err), 0);
+    agent_abandon(a);
+    turn(a, start, moves, 1, &r);
+    assert_int_equal(lines_saying(heard, "usinewgame"), 3); /* after a search given up */
+    assert_int_equal(agent_new_game(a, &err), 0);
+    turn(a, start, moves, 0, &r);
+    assert_int_equal(lines_saying(heard, "usinewgame"), 4); /* told once, not twice */
+    free_agent(state);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_teardown(test_usi_abandon_skips_the_late_answer, free_agent),
         cmocka_unit_test_teardown(test_xshogi_abandon_ends_the_program, free_agent),
+        cmocka_unit_test_teardown(test_usi_hears_of_a_new_game_when_the_game_does_not_go_on,
+                                  free_agent),
     };
     return cmocka_run_group_tests_name("agent", tests, setup, teardown);
 }
