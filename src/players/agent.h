@@ -58,9 +58,9 @@ typedef enum { AGENT_MOVE, AGENT_RESIGN, AGENT_WIN } AgentAnswer;
 /* What a player tells of its thinking, while it thinks and once it is
  * done.  yomi's own search tells it all (search_poll, search_poll_pv); an
  * external engine what its protocol says: a USI engine's info lines give
- * depth, nodes and score, GNU minishogi's xshogi talk nothing.  What is
- * not told stays 0 (best and pv: none), and the time is always the
- * agent's own measure. */
+ * depth, nodes, score and line (its first move the best so far), GNU
+ * minishogi's xshogi talk nothing.  What is not told stays 0 (best: none),
+ * and the time is always the agent's own measure. */
 typedef struct {
     SearchStats stats;         /* depth, value, best, nodes, leaves, hits,
                                   elapsed_ms, nps, exact (once done), ... */

@@ -248,6 +248,27 @@ int agent_usi_start(Agent *a, const void *start, const Move *moves, int nmoves,
     return 0;
 }
 
+/* An info line's pv as moves from the root, as far as they are legal: the
+ * engine's best move so far and the line it expects.  A line with no
+ * legal move at all leaves the last one told. */
+static void take_line(Agent *a, const UsiReply *r)
+{
+    const Game *g = a->g;
+    _Alignas(16) unsigned char cur[GAME_MAX_STATE], next[GAME_MAX_STATE];
+    memcpy(cur, a->root, g->state_size);
+    Move line[USI_PV_MAX];
+    int n = 0;
+    for (Err bad; n < r->pv_len && g->ops->parse_move(g, cur, r->pv[n], &line[n], &bad) == 0; n++) {
+        g->ops->play(g, cur, line[n], next);
+        memcpy(cur, next, g->state_size);
+    }
+    if (n == 0)
+        return;
+    memcpy(a->live.pv, line, (size_t)n * sizeof *line);
+    a->live.pv_len = n;
+    a->live.stats.best = line[0];
+}
+
 /* Handle every whole line waiting; note the bestmove when it comes. */
 static void absorb(Agent *a)
 {
@@ -273,6 +294,7 @@ static void absorb(Agent *a)
                 a->live.stats.value = r.mate_score ? (r.score > 0 ? SCORE_WIN - r.score : -SCORE_WIN - r.score)
                                                    : r.score;
             }
+            take_line(a, &r);
         } else if (r.kind == USI_REPLY_BESTMOVE) {
             a->best = r;
             a->answered = true;

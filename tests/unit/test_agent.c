@@ -318,6 +318,58 @@ static int lines_saying(const char *path, const char *what)
     return n;
 }
 
+/* A USI engine's info lines: its depth, nodes, score and line (as far as
+ * its moves are legal) are told, its move is the best at the end, and
+ * its speed is reckoned from our own measure of its time. */
+static void test_usi_tells_what_its_info_says(void **state)
+{
+    const char *engine = script("info.sh", "#!/bin/sh\n"
+                                           "while read -r line; do\n"
+                                           "    case $line in\n"
+                                           "    usi) echo usiok ;;\n"
+                                           "    isready) echo readyok ;;\n"
+                                           "    go*) echo 'info depth 3 score cp 42 nodes 1000 pv 5d5c 1b1c 9z9z'\n"
+                                           "         sleep 0.1; echo 'bestmove 5d5c' ;;\n"
+                                           "    quit) exit 0 ;;\n"
+                                           "    esac\n"
+                                           "done\n");
+    char spec[200];
+    snprintf(spec, sizeof spec, "usi:%s,time=60000", engine);
+    Err err = {{0}};
+    Agent *a = *state = agent_new(gogo, spec, &err);
+    assert_non_null(a);
+    _Alignas(16) unsigned char start[GAME_MAX_STATE], next[GAME_MAX_STATE];
+    gogo->ops->start(gogo, start);
+    Move line[2];
+    assert_int_equal(gogo->ops->parse_move(gogo, start, "5d5c", &line[0], &err), 0);
+    gogo->ops->play(gogo, start, line[0], next);
+    assert_int_equal(gogo->ops->parse_move(gogo, next, "1b1c", &line[1], &err), 0);
+    AgentClock clock;
+    agent_clock_none(&clock);
+    assert_int_equal(agent_start(a, start, NULL, 0, &clock, &err), 0);
+    AgentStatus st;
+    const uint64_t deadline = now_ms() + 10000;
+    while (!agent_poll(a, &st) && st.stats.depth == 0 && now_ms() < deadline)
+        sleep_ms(1);
+    assert_int_equal(st.stats.depth, 3);
+    assert_int_equal(st.stats.nodes, 1000);
+    assert_true(st.has_value);
+    assert_int_equal(st.stats.value, 42);
+    assert_int_equal(st.stats.best, line[0]);
+    assert_int_equal(st.pv_len, 2);
+    assert_memory_equal(st.pv, line, sizeof line);
+    assert_int_equal(st.stats.leaves, 0); /* not told */
+    AgentResult r;
+    assert_int_equal(agent_wait(a, &r, &err), 0);
+    assert_int_equal(r.answer, AGENT_MOVE);
+    assert_int_equal(r.turn[0], line[0]);
+    assert_int_equal(r.final.stats.best, line[0]);
+    assert_int_equal(r.final.pv_len, 2);
+    assert_true(r.final.stats.elapsed_ms >= 100);
+    assert_int_equal(r.final.stats.nps, 1000 * 1000 / r.final.stats.elapsed_ms);
+    free_agent(state);
+}
+
 /* A USI engine that notes every line it hears and resigns every go: it
  * is told of a new game before its first go, after a takeback and after
  * a search given up, and not while the game goes on. */
@@ -375,6 +427,7 @@ int main(void)
         cmocka_unit_test_teardown(test_search_agent_plays_a_kalah_turn_whole, free_agent),
         cmocka_unit_test_teardown(test_usi_abandon_skips_the_late_answer, free_agent),
         cmocka_unit_test_teardown(test_xshogi_abandon_ends_the_program, free_agent),
+        cmocka_unit_test_teardown(test_usi_tells_what_its_info_says, free_agent),
         cmocka_unit_test_teardown(test_usi_hears_of_a_new_game_when_the_game_does_not_go_on,
                                   free_agent),
     };
