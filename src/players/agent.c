@@ -148,6 +148,16 @@ void agent_free(Agent *a)
 
 const char *agent_spec(const Agent *a) { return a->spec; }
 
+/// A search given up (agent_abandon) is only told to stop, and joined
+/// when the search is needed again: by then it has stopped (within 100 ms
+/// of being told), so giving up never waits for it.
+static void search_agent_settle(Agent *a)
+{
+    if (a->dropped)
+        search_wait(a->search, NULL);
+    a->dropped = false;
+}
+
 int agent_new_game(Agent *a, Err *err)
 {
     int rc = 0;
@@ -155,8 +165,10 @@ int agent_new_game(Agent *a, Err *err)
         rc = agent_xshogi_new_game(a, err);
     else if (a->external)
         rc = agent_usi_new_game(a, err);
-    else
+    else {
+        search_agent_settle(a);
         search_clear(a->search);
+    }
     a->shown = rc == 0 ? 0 : -1;
     return rc;
 }
@@ -189,6 +201,7 @@ static int replay(Agent *a, const void *start, const Move *moves, int nmoves, Er
 static int search_agent_start(Agent *a, const void *start, const Move *moves, int nmoves,
                               const AgentClock *clock, Err *err)
 {
+    search_agent_settle(a);
     if (replay(a, start, moves, nmoves, err) != 0)
         return -1;
     const void *root = a->state_ptr[nmoves];
@@ -247,10 +260,9 @@ void agent_abandon(Agent *a)
     } else if (a->external) {
         agent_usi_abandon(a);
     } else if (a->thinking) {
-        SearchResult dropped;
         search_stop(a->search);
-        search_wait(a->search, &dropped); /* a stopped search ends within a poll */
         a->thinking = false;
+        a->dropped = true;
     }
     a->shown = -1;
 }

@@ -117,9 +117,10 @@ int agent_start(Agent *a, const void *start, const Move *moves, int nmoves,
  * answer is ready (or the agent failed: agent_wait then reports why). */
 bool agent_poll(Agent *a, AgentStatus *st);
 /* Give up the search under way, answer unheard, without waiting for the
- * engine: yomi's search is stopped, a USI engine told `stop` (its bestmove
- * is skipped when it comes), and an xshogi program, which cannot be told
- * to stop, is ended.  The agent may start again at once. */
+ * engine: yomi's search is told to stop (and joined when next needed), a
+ * USI engine told `stop` (its bestmove is skipped when it comes), and an
+ * xshogi program, which cannot be told to stop, is ended.  The agent may
+ * start again at once. */
 void agent_abandon(Agent *a);
 /* Block until the answer (bounded: an external engine that does not answer
  * within its limit plus a grace period is an error): the moves of the turn

@@ -39,6 +39,7 @@ struct Agent {
     /* yomi's own search */
     SearchConfig cfg;
     Search *search;
+    bool dropped;                  /* given up, its thread not joined yet */
     unsigned char *states;         /* the game so far, AGENT_MAX_PLIES + 1 */
     const void **state_ptr;
     int nstates;

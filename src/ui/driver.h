@@ -49,8 +49,8 @@ bool driver_computer_to_move(const Driver *d);
 int driver_start(Driver *d);
 /* Poll.  Returns true when the turn finished and its move was played. */
 bool driver_tick(Driver *d, Move *played);
-/* Give up a running turn or hint (agent_abandon): yomi's own search stops
- * within 100 ms, an external engine is not waited for. */
+/* Give up a running turn or hint (agent_abandon): never waits, for yomi's
+ * own search or an external engine. */
 void driver_stop(Driver *d);
 int driver_start_hint(Driver *d, int depth);
 bool driver_busy(const Driver *d);
