@@ -140,7 +140,7 @@ static void play_one(const Game *g, const void *start, Agent *seat[2], const Mat
             r.answer = AGENT_MOVE;
             r.turn[0] = opening[n];
             r.turn_len = 1;
-            r.nodes = r.leaves = 0;
+            memset(&r.final, 0, sizeof r.final);
         } else {
             const uint64_t t0 = clock_ms();
             int rc = agent_start(seat[side], start, moves, n, &clock, &err);
@@ -173,8 +173,8 @@ static void play_one(const Game *g, const void *start, Agent *seat[2], const Mat
                 break;
             }
         }
-        mg->leaves[side] += r.leaves;
-        mg->nodes[side] += r.nodes;
+        mg->leaves[side] += r.final.stats.leaves;
+        mg->nodes[side] += r.final.stats.nodes;
         for (int i = 0; i < r.turn_len && n < MAX_PLIES; i++) {
             unsigned char *next = hist + (size_t)(n + 1) * GAME_MAX_STATE;
             g->ops->play(g, hist + (size_t)n * GAME_MAX_STATE, r.turn[i], next);

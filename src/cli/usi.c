@@ -6,6 +6,13 @@
  * descriptor (stdio's buffer would hide lines from poll), and every line
  * goes through usi_parse_line(); anything malformed is answered with
  * `info string` and changes nothing.
+ *
+ * It drives the Search itself, not an agent (players/agent.h): here yomi
+ * is the engine behind the protocol, not a player in a game yomi runs.
+ * `stop` must still answer with the best move so far (agent_abandon drops
+ * the answer), `go infinite` and `go ponder` run until told otherwise, and
+ * every `go` brings its own depth and node limits and every setoption its
+ * own search options, where an agent's come from its spec once.
  */
 #include <errno.h>
 #include <poll.h>

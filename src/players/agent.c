@@ -1,6 +1,7 @@
 /* agent.c - players the computer runs (agent.h): the common face, the
- * clock, and yomi's own search as a player.  External USI engines live in
- * agent_usi.c behind the same functions. */
+ * clock, and yomi's own search as a player.  External engines live in
+ * agent_usi.c and agent_xshogi.c behind the same functions. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -66,31 +67,26 @@ bool agent_sets_own_limit(const Agent *a)
     return !a->external || a->xshogi || a->usi.time_ms > 0 || a->usi.depth > 0 || a->usi.nodes > 0;
 }
 
-Agent *agent_new(const Game *g, const char *spec, Err *err)
+static Agent *agent_alloc(const Game *g, const char *spec, Err *err)
 {
-    if (!spec || strlen(spec) >= AGENT_SPEC_LEN)
-        return err_set(err, "player spec is missing or too long"), NULL;
     Agent *a = calloc(1, sizeof *a);
     if (!a)
         return err_set(err, "out of memory"), NULL;
     a->g = g;
     a->fd = -1;
-    strcpy(a->spec, spec);
-    if (agent_spec_is_external(spec)) {
-        a->external = true;
-        a->xshogi = strncmp(spec, "xshogi:", 7) == 0;
-        if ((a->xshogi ? agent_xshogi_open(a, err) : agent_usi_open(a, err)) != 0) {
-            agent_free(a);
-            return NULL;
-        }
-        return a;
-    }
-    Player p;
-    if (agent_spec_check(spec, err) != 0 || player_parse(spec, &p, err) != 0) {
-        free(a);
+    a->shown = -1;
+    agent_status_clear(&a->live);
+    snprintf(a->spec, sizeof a->spec, "%s", spec);
+    return a;
+}
+
+/* yomi's own search as a player; `spec` names it in messages. */
+static Agent *search_agent_new(const Game *g, const char *spec, const SearchConfig *cfg, Err *err)
+{
+    Agent *a = agent_alloc(g, spec, err);
+    if (!a)
         return NULL;
-    }
-    a->cfg = p.cfg;
+    a->cfg = *cfg;
     a->search = search_new(g, &a->cfg, err);
     a->states = malloc((size_t)(AGENT_MAX_PLIES + 1) * GAME_MAX_STATE);
     a->state_ptr = malloc((AGENT_MAX_PLIES + 1) * sizeof *a->state_ptr);
@@ -101,6 +97,39 @@ Agent *agent_new(const Game *g, const char *spec, Err *err)
         return NULL;
     }
     return a;
+}
+
+Agent *agent_new(const Game *g, const char *spec, Err *err)
+{
+    if (!spec || strlen(spec) >= AGENT_SPEC_LEN)
+        return err_set(err, "player spec is missing or too long"), NULL;
+    if (!agent_spec_is_external(spec)) {
+        Player p;
+        if (agent_spec_check(spec, err) != 0 || player_parse(spec, &p, err) != 0)
+            return NULL;
+        return search_agent_new(g, spec, &p.cfg, err);
+    }
+    Agent *a = agent_alloc(g, spec, err);
+    if (!a)
+        return NULL;
+    a->external = true;
+    a->xshogi = strncmp(spec, "xshogi:", 7) == 0;
+    if ((a->xshogi ? agent_xshogi_open(a, err) : agent_usi_open(a, err)) != 0) {
+        agent_free(a);
+        return NULL;
+    }
+    return a;
+}
+
+Agent *agent_new_player(const Game *g, const Player *p, Err *err)
+{
+    if (p->human)
+        return err_set(err, "human is not a computer player"), NULL;
+    if (p->external[0])
+        return agent_new(g, p->external, err);
+    char spec[AGENT_SPEC_LEN];
+    player_format(p, spec, sizeof spec);
+    return search_agent_new(g, spec, &p->cfg, err);
 }
 
 void agent_free(Agent *a)
@@ -119,14 +148,29 @@ void agent_free(Agent *a)
 
 const char *agent_spec(const Agent *a) { return a->spec; }
 
+/// A search given up (agent_abandon) is only told to stop, and joined
+/// when the search is needed again: by then it has stopped (within 100 ms
+/// of being told), so giving up never waits for it.
+static void search_agent_settle(Agent *a)
+{
+    if (a->dropped)
+        search_wait(a->search, NULL);
+    a->dropped = false;
+}
+
 int agent_new_game(Agent *a, Err *err)
 {
+    int rc = 0;
     if (a->xshogi)
-        return agent_xshogi_new_game(a, err);
-    if (a->external)
-        return agent_usi_new_game(a, err);
-    search_clear(a->search);
-    return 0;
+        rc = agent_xshogi_new_game(a, err);
+    else if (a->external)
+        rc = agent_usi_new_game(a, err);
+    else {
+        search_agent_settle(a);
+        search_clear(a->search);
+    }
+    a->shown = rc == 0 ? 0 : -1;
+    return rc;
 }
 
 /* Replay the game into the state list; the last one is the position. */
@@ -154,15 +198,10 @@ static int replay(Agent *a, const void *start, const Move *moves, int nmoves, Er
     return 0;
 }
 
-int agent_start(Agent *a, const void *start, const Move *moves, int nmoves,
-                const AgentClock *clock, Err *err)
+static int search_agent_start(Agent *a, const void *start, const Move *moves, int nmoves,
+                              const AgentClock *clock, Err *err)
 {
-    if (a->thinking)
-        return err_set(err, "%s is already thinking", a->spec);
-    if (a->xshogi)
-        return agent_xshogi_start(a, start, moves, nmoves, err);
-    if (a->external)
-        return agent_usi_start(a, start, moves, nmoves, clock, err);
+    search_agent_settle(a);
     if (replay(a, start, moves, nmoves, err) != 0)
         return -1;
     const void *root = a->state_ptr[nmoves];
@@ -180,21 +219,37 @@ int agent_start(Agent *a, const void *start, const Move *moves, int nmoves,
     return 0;
 }
 
+int agent_start(Agent *a, const void *start, const Move *moves, int nmoves,
+                const AgentClock *clock, Err *err)
+{
+    if (a->thinking)
+        return err_set(err, "%s is already thinking", a->spec);
+    if (a->external && (a->shown < 0 || nmoves < a->shown) && agent_new_game(a, err) != 0)
+        return -1;
+    const int rc = a->xshogi     ? agent_xshogi_start(a, start, moves, nmoves, err)
+                   : a->external ? agent_usi_start(a, start, moves, nmoves, clock, err)
+                                 : search_agent_start(a, start, moves, nmoves, clock, err);
+    a->shown = rc == 0 ? nmoves : -1;
+    return rc;
+}
+
+/* The search's own counters and line, read without waiting. */
+static void search_agent_poll(const Agent *a, AgentStatus *st)
+{
+    memset(st, 0, sizeof *st);
+    search_poll(a->search, &st->stats);
+    st->has_value = st->stats.depth > 0;
+    st->pv_len = search_poll_pv(a->search, st->pv, SEARCH_MAX_PLY);
+    st->done = !a->thinking || search_done(a->search);
+}
+
 bool agent_poll(Agent *a, AgentStatus *st)
 {
     if (a->xshogi)
         return agent_xshogi_poll(a, st);
     if (a->external)
         return agent_usi_poll(a, st);
-    SearchStats s;
-    search_poll(a->search, &s);
-    memset(st, 0, sizeof *st);
-    st->depth = s.depth;
-    st->nodes = s.nodes;
-    st->has_value = s.depth > 0;
-    st->value = s.value;
-    st->elapsed_ms = s.elapsed_ms;
-    st->done = !a->thinking || search_done(a->search);
+    search_agent_poll(a, st);
     return st->done;
 }
 
@@ -205,22 +260,15 @@ void agent_abandon(Agent *a)
     } else if (a->external) {
         agent_usi_abandon(a);
     } else if (a->thinking) {
-        SearchResult dropped;
         search_stop(a->search);
-        search_wait(a->search, &dropped); /* a stopped search ends within a poll */
         a->thinking = false;
+        a->dropped = true;
     }
+    a->shown = -1;
 }
 
-int agent_wait(Agent *a, AgentResult *r, Err *err)
+static void search_agent_wait(Agent *a, AgentResult *r)
 {
-    memset(r, 0, sizeof *r);
-    if (!a->thinking)
-        return err_set(err, "%s is not thinking", a->spec);
-    if (a->xshogi)
-        return agent_xshogi_wait(a, r, err);
-    if (a->external)
-        return agent_usi_wait(a, r, err);
     SearchResult sr;
     search_wait(a->search, &sr);
     a->thinking = false;
@@ -231,13 +279,56 @@ int agent_wait(Agent *a, AgentResult *r, Err *err)
         r->turn_len = sr.turn_len ? sr.turn_len : 1;
         memcpy(r->turn, sr.turn_len ? sr.turn : &sr.move, (size_t)r->turn_len * sizeof(Move));
     }
-    r->has_value = true;
-    r->value = sr.value;
-    r->depth = sr.stats.depth;
-    r->nodes = sr.stats.nodes;
-    r->leaves = sr.stats.leaves;
-    r->elapsed_ms = sr.stats.elapsed_ms;
-    return 0;
+    AgentStatus *f = &r->final;
+    f->stats = sr.stats;
+    f->has_value = true;
+    f->pv_len = sr.pv_len;
+    memcpy(f->pv, sr.pv, (size_t)sr.pv_len * sizeof *sr.pv);
+    f->done = true;
+}
+
+int agent_wait(Agent *a, AgentResult *r, Err *err)
+{
+    memset(r, 0, sizeof *r);
+    if (!a->thinking)
+        return err_set(err, "%s is not thinking", a->spec);
+    int rc = 0;
+    if (a->xshogi)
+        rc = agent_xshogi_wait(a, r, err);
+    else if (a->external)
+        rc = agent_usi_wait(a, r, err);
+    else
+        search_agent_wait(a, r);
+    a->shown = rc == 0 && a->shown >= 0 ? a->shown + r->turn_len : -1;
+    return rc;
+}
+
+void agent_status_clear(AgentStatus *st)
+{
+    memset(st, 0, sizeof *st);
+    st->stats.best = MOVE_NONE;
+}
+
+void agent_engine_status(const Agent *a, uint64_t elapsed_ms, bool done, AgentStatus *st)
+{
+    *st = a->live;
+    st->stats.elapsed_ms = elapsed_ms;
+    st->stats.nps = elapsed_ms ? st->stats.nodes * 1000 / elapsed_ms : 0;
+    st->stats.running = !done;
+    st->done = done;
+}
+
+void agent_engine_move(Agent *a, Move m, uint64_t elapsed_ms, AgentResult *r)
+{
+    r->answer = AGENT_MOVE;
+    r->turn[0] = m;
+    r->turn_len = 1;
+    agent_engine_status(a, elapsed_ms, true, &r->final);
+    r->final.stats.best = m;
+    if (r->final.pv_len == 0 || r->final.pv[0] != m) { /* its line, if it told one that fits */
+        r->final.pv[0] = m;
+        r->final.pv_len = 1;
+    }
 }
 
 bool agent_broken(const Agent *a) { return a->external && (a->dead || a->failure[0]); }

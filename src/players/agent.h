@@ -1,7 +1,10 @@
 /* agent.h - a player the computer runs: yomi's own search, or an external
- * USI engine in a child process.  Both are driven the same way as a
- * Search (start / poll / stop / wait), so `yomi match` and the UI's watch
- * screen need not care which one they hold.
+ * engine in a child process (USI, or GNU minishogi's xshogi protocol).
+ * Every one is driven the same way, one turn at a time: agent_start(),
+ * agent_poll() for the live counters until it is done, then agent_wait()
+ * for the moves of the turn, or agent_abandon() never to hear them.  So
+ * `yomi match` and the UI's game and watch screens need not care which
+ * one they hold.
  *
  * Specs: every player_parse() spec except `human` (ALGO:DEPTH[,KEY=VALUE]),
  * or `usi:COMMAND[,KEY=VALUE...]`.  COMMAND is split at spaces and run
@@ -52,25 +55,28 @@ int64_t agent_budget_ms(const AgentClock *c, int side);
 
 typedef enum { AGENT_MOVE, AGENT_RESIGN, AGENT_WIN } AgentAnswer;
 
+/* What a player tells of its thinking, while it thinks and once it is
+ * done.  yomi's own search tells it all (search_poll, search_poll_pv); an
+ * external engine what its protocol says: a USI engine's info lines give
+ * depth, nodes, score and line (its first move the best so far), GNU
+ * minishogi's xshogi talk nothing.  What is not told stays 0 (best: none),
+ * and the time is always the agent's own measure. */
+typedef struct {
+    SearchStats stats;         /* depth, value, best, nodes, leaves, hits,
+                                  elapsed_ms, nps, exact (once done), ... */
+    bool has_value;            /* stats.value was told: side to move's view,
+                                  the player's scale */
+    Move pv[SEARCH_MAX_PLY];   /* the line it expects from the root */
+    int pv_len;
+    bool done;                 /* an answer is ready (or the agent failed) */
+} AgentStatus;
+
 typedef struct {
     AgentAnswer answer;
     Move turn[SEARCH_MAX_PLY]; /* the moves of this turn (Kalah: several) */
     int turn_len;
-    bool has_value;
-    int value;                 /* side to move's view, engine's scale */
-    int depth;
-    uint64_t nodes, leaves;    /* leaves: 0 for external engines */
-    uint64_t elapsed_ms;
+    AgentStatus final;         /* what it told at the end */
 } AgentResult;
-
-typedef struct {
-    int depth;
-    uint64_t nodes;
-    bool has_value;
-    int value;
-    uint64_t elapsed_ms;
-    bool done;
-} AgentStatus;
 
 /* Validate a spec without starting anything (for argument checking). */
 int agent_spec_check(const char *spec, Err *err);
@@ -82,6 +88,9 @@ bool agent_spec_is_external(const char *spec);
 /* Start a player for game `g` (an external engine is started and
  * initialised here: usi / usiok / options / isready / readyok). */
 Agent *agent_new(const Game *g, const char *spec, Err *err);
+/* The same for a player already parsed (its search options need not go
+ * through text); a human is an error. */
+Agent *agent_new_player(const Game *g, const Player *p, Err *err);
 void agent_free(Agent *a);
 const char *agent_spec(const Agent *a);
 
@@ -95,19 +104,28 @@ bool agent_sets_own_limit(const Agent *a);
 int agent_new_game(Agent *a, Err *err);
 
 /* Think about the position reached from `start` by `moves` (the whole game
- * so far, for repetition rules and for external engines).  Returns at once. */
+ * so far, for repetition rules and for external engines).  Returns at once.
+ * A game that does not go on from the one the agent last saw (its first,
+ * one taken back, or after agent_abandon or a failure) is announced to an
+ * external engine as a new game first, so that its own idea of the game
+ * cannot drift from ours (GNU minishogi keeps the game itself); yomi's
+ * search needs nothing: it is given the game's history every turn, and
+ * its table holds for any position. */
 int agent_start(Agent *a, const void *start, const Move *moves, int nmoves,
                 const AgentClock *clock, Err *err);
-/* Never blocks: the live counters; true once an answer is ready (or the
- * agent failed: agent_wait then reports why). */
+/* Never blocks: what the player tells so far; true (st->done) once an
+ * answer is ready (or the agent failed: agent_wait then reports why). */
 bool agent_poll(Agent *a, AgentStatus *st);
 /* Give up the search under way, answer unheard, without waiting for the
- * engine: yomi's search is stopped, a USI engine told `stop` (its bestmove
- * is skipped when it comes), and an xshogi program, which cannot be told
- * to stop, is ended.  The agent may start again at once. */
+ * engine: yomi's search is told to stop (and joined when next needed), a
+ * USI engine told `stop` (its bestmove is skipped when it comes), and an
+ * xshogi program, which cannot be told to stop, is ended.  The agent may
+ * start again at once. */
 void agent_abandon(Agent *a);
 /* Block until the answer (bounded: an external engine that does not answer
- * within its limit plus a grace period is an error). */
+ * within its limit plus a grace period is an error): the moves of the turn
+ * and what the player told at its end.  After agent_poll said done it
+ * returns at once. */
 int agent_wait(Agent *a, AgentResult *r, Err *err);
 
 /* True once an external engine died or stopped answering: it cannot play

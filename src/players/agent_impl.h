@@ -1,5 +1,6 @@
 /* agent_impl.h - the Agent's insides, shared by agent.c (yomi's search)
- * and agent_usi.c (external USI engines); nobody else includes it. */
+ * and agent_usi.c, agent_xshogi.c, agent_proc.c (external engines); nobody
+ * else includes it. */
 #ifndef YOMI_AGENT_IMPL_H
 #define YOMI_AGENT_IMPL_H
 
@@ -33,9 +34,12 @@ struct Agent {
     char spec[AGENT_SPEC_LEN];
     bool external;
     bool thinking;
+    int shown;                     /* moves of the game it last saw, its own
+                                      turn's included; -1: none to go on from */
     /* yomi's own search */
     SearchConfig cfg;
     Search *search;
+    bool dropped;                  /* given up, its thread not joined yet */
     unsigned char *states;         /* the game so far, AGENT_MAX_PLIES + 1 */
     const void **state_ptr;
     int nstates;
@@ -46,17 +50,17 @@ struct Agent {
     char *inbuf;                   /* bytes read, not yet a whole line */
     size_t inlen;
     bool dead;
-    bool trace;
+    bool trace;                    /* $YOMI_USI_TRACE: copy the talk to stderr */
     bool xshogi;                   /* the xshogi raw protocol, not USI */
     int xs_sent;                   /* moves of the game the program knows */
     bool xs_playing;               /* it has taken its side */
-    char xs_move[16];                    /* $YOMI_USI_TRACE: copy the talk to stderr */
+    char xs_move[16];              /* its answer, in its notation */
     char failure[200];             /* why the engine failed, "" when it did not */
     uint64_t go_ns, deadline_ns, stop_ns;
     bool stop_sent, answered;
     int stale;                     /* bestmoves owed for abandoned searches, to skip */
     UsiReply best;                 /* the bestmove line once answered */
-    AgentStatus live;
+    AgentStatus live;              /* what the engine told of this search */
     _Alignas(16) unsigned char root[GAME_MAX_STATE];
 };
 
@@ -70,6 +74,13 @@ bool agent_take_line(Agent *a, char *line, size_t size);
 const char *agent_exit_text(Agent *a, char *buf, size_t size);
 /* Note why the engine failed (the first reason sticks); -1 + err. */
 int agent_fail(Agent *a, Err *err, const char *fmt, ...) YOMI_PRINTF(3, 4);
+
+/* agent.c: nothing told yet (no best move, no line); what an external
+ * engine told (a->live), timed by us: its status `elapsed_ms` after its
+ * go; and its answer, a move. */
+void agent_status_clear(AgentStatus *st);
+void agent_engine_status(const Agent *a, uint64_t elapsed_ms, bool done, AgentStatus *st);
+void agent_engine_move(Agent *a, Move m, uint64_t elapsed_ms, AgentResult *r);
 
 int agent_usi_spec_parse(const char *spec, UsiSpec *out, Err *err);
 int agent_usi_open(Agent *a, Err *err);

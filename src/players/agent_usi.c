@@ -243,9 +243,30 @@ int agent_usi_start(Agent *a, const void *start, const Move *moves, int nmoves,
     a->go_ns = clock_ns();
     a->deadline_ns = a->go_ns + agent_ms_ns(limit > 0 ? limit + (limit > 2000 ? limit : 2000) : UNLIMITED_MS);
     a->stop_sent = a->answered = false;
-    memset(&a->live, 0, sizeof a->live);
+    agent_status_clear(&a->live);
     a->thinking = true;
     return 0;
+}
+
+/* An info line's pv as moves from the root, as far as they are legal: the
+ * engine's best move so far and the line it expects.  A line with no
+ * legal move at all leaves the last one told. */
+static void take_line(Agent *a, const UsiReply *r)
+{
+    const Game *g = a->g;
+    _Alignas(16) unsigned char cur[GAME_MAX_STATE], next[GAME_MAX_STATE];
+    memcpy(cur, a->root, g->state_size);
+    Move line[USI_PV_MAX];
+    int n = 0;
+    for (Err bad; n < r->pv_len && g->ops->parse_move(g, cur, r->pv[n], &line[n], &bad) == 0; n++) {
+        g->ops->play(g, cur, line[n], next);
+        memcpy(cur, next, g->state_size);
+    }
+    if (n == 0)
+        return;
+    memcpy(a->live.pv, line, (size_t)n * sizeof *line);
+    a->live.pv_len = n;
+    a->live.stats.best = line[0];
 }
 
 /* Handle every whole line waiting; note the bestmove when it comes. */
@@ -265,14 +286,15 @@ static void absorb(Agent *a)
         }
         if (r.kind == USI_REPLY_INFO) {
             if (r.depth >= 0)
-                a->live.depth = r.depth;
+                a->live.stats.depth = r.depth;
             if (r.nodes >= 0)
-                a->live.nodes = (uint64_t)r.nodes;
+                a->live.stats.nodes = (uint64_t)r.nodes;
             if (r.has_score) {
                 a->live.has_value = true;
-                a->live.value = r.mate_score ? (r.score > 0 ? SCORE_WIN - r.score : -SCORE_WIN - r.score)
-                                             : r.score;
+                a->live.stats.value = r.mate_score ? (r.score > 0 ? SCORE_WIN - r.score : -SCORE_WIN - r.score)
+                                                   : r.score;
             }
+            take_line(a, &r);
         } else if (r.kind == USI_REPLY_BESTMOVE) {
             a->best = r;
             a->answered = true;
@@ -306,9 +328,8 @@ static void step(Agent *a, int wait_ms)
 bool agent_usi_poll(Agent *a, AgentStatus *st)
 {
     step(a, 0);
-    *st = a->live;
-    st->elapsed_ms = a->thinking ? (clock_ns() - a->go_ns) / 1000000u : 0;
-    st->done = !a->thinking || a->answered || a->failure[0];
+    agent_engine_status(a, a->thinking ? (clock_ns() - a->go_ns) / 1000000u : 0,
+                        !a->thinking || a->answered || a->failure[0], st);
     return st->done;
 }
 
@@ -331,17 +352,10 @@ int agent_usi_wait(Agent *a, AgentResult *r, Err *err)
     a->thinking = false;
     if (a->failure[0])
         return agent_fail(a, err, "%s", a->failure);
-    r->elapsed_ms = (clock_ns() - a->go_ns) / 1000000u;
-    r->depth = a->live.depth;
-    r->nodes = a->live.nodes;
-    r->has_value = a->live.has_value;
-    r->value = a->live.value;
-    if (a->best.best_kind == USI_BEST_RESIGN) {
-        r->answer = AGENT_RESIGN;
-        return 0;
-    }
-    if (a->best.best_kind == USI_BEST_WIN) {
-        r->answer = AGENT_WIN;
+    const uint64_t elapsed_ms = (clock_ns() - a->go_ns) / 1000000u;
+    if (a->best.best_kind != USI_BEST_MOVE) {
+        r->answer = a->best.best_kind == USI_BEST_RESIGN ? AGENT_RESIGN : AGENT_WIN;
+        agent_engine_status(a, elapsed_ms, true, &r->final);
         return 0;
     }
     Move m;
@@ -349,9 +363,7 @@ int agent_usi_wait(Agent *a, AgentResult *r, Err *err)
     if (a->g->ops->parse_move(a->g, a->root, a->best.best, &m, &bad) != 0)
         return err_set(err, "%s played '%s', which is not legal here: %s", a->usi.argv[0],
                        a->best.best, bad.msg);
-    r->answer = AGENT_MOVE;
-    r->turn[0] = m;
-    r->turn_len = 1;
+    agent_engine_move(a, m, elapsed_ms, r);
     return 0;
 }
 

@@ -106,7 +106,7 @@ int agent_xshogi_start(Agent *a, const void *start, const Move *moves, int nmove
     a->go_ns = clock_ns();
     a->deadline_ns = a->go_ns + agent_ms_ns(timeout_ms(a));
     a->answered = false;
-    memset(&a->live, 0, sizeof a->live);
+    agent_status_clear(&a->live);
     a->thinking = true;
     return 0;
 }
@@ -155,9 +155,8 @@ static void step(Agent *a, int wait_ms)
 bool agent_xshogi_poll(Agent *a, AgentStatus *st)
 {
     step(a, 0);
-    *st = a->live;
-    st->elapsed_ms = a->thinking ? (clock_ns() - a->go_ns) / 1000000u : 0;
-    st->done = !a->thinking || a->answered || a->failure[0];
+    agent_engine_status(a, a->thinking ? (clock_ns() - a->go_ns) / 1000000u : 0,
+                        !a->thinking || a->answered || a->failure[0], st);
     return st->done;
 }
 
@@ -170,9 +169,10 @@ int agent_xshogi_wait(Agent *a, AgentResult *r, Err *err)
         return agent_fail(a, err, "%s", a->failure);
     }
     a->thinking = false;
-    r->elapsed_ms = (clock_ns() - a->go_ns) / 1000000u;
+    const uint64_t elapsed_ms = (clock_ns() - a->go_ns) / 1000000u;
     if (strcmp(a->xs_move, "resign") == 0) {
         r->answer = AGENT_RESIGN;
+        agent_engine_status(a, elapsed_ms, true, &r->final);
         return 0;
     }
     Move m;
@@ -180,9 +180,7 @@ int agent_xshogi_wait(Agent *a, AgentResult *r, Err *err)
     if (a->g->ops->parse_move(a->g, a->root, a->xs_move, &m, &bad) != 0)
         return err_set(err, "%s played '%s', which is not legal here: %s", a->usi.argv[0],
                        a->xs_move, bad.msg);
-    r->answer = AGENT_MOVE;
-    r->turn[0] = m;
-    r->turn_len = 1;
+    agent_engine_move(a, m, elapsed_ms, r);
     a->xs_sent++; /* its move is part of the game it knows */
     return 0;
 }

@@ -296,8 +296,15 @@ static void parse_info(const char *rest, UsiReply *out)
     Err ignore;
     int64_t n;
     while (next_tok(&rest, &t)) {
-        if (tok_is(&t, "pv") || tok_is(&t, "string"))
-            break; /* the rest of the line is moves or free text */
+        if (tok_is(&t, "pv")) { /* the rest of the line is moves */
+            while (out->pv_len < USI_PV_MAX && next_tok(&rest, &v) && move_token_ok(&v)) {
+                memcpy(out->pv[out->pv_len], v.p, v.len);
+                out->pv[out->pv_len++][v.len] = '\0';
+            }
+            break;
+        }
+        if (tok_is(&t, "string"))
+            break; /* the rest of the line is free text */
         if (tok_is(&t, "depth") && next_tok(&rest, &v)) {
             if (tok_int(&v, "depth", 0, 100000, &n, &ignore) == 0)
                 out->depth = (int)n;

@@ -21,6 +21,7 @@
 #define USI_SFEN_LEN 160
 #define USI_NAME_LEN 64
 #define USI_VALUE_LEN 256
+#define USI_PV_MAX 32       /* moves of an info line's pv that are kept */
 
 typedef enum {
     USI_CMD_EMPTY,      /* a blank line: nothing to do */
@@ -89,6 +90,8 @@ typedef struct {
     int64_t nodes;
     bool has_score, mate_score;
     int score;                   /* centipawns, or plies to mate (signed) */
+    char pv[USI_PV_MAX][USI_MOVE_LEN]; /* the line, as far as its words are moves */
+    int pv_len;
     /* bestmove */
     UsiBestKind best_kind;
     char best[USI_MOVE_LEN];

@@ -1,6 +1,5 @@
 /* driver.c - the computer's turns, the hint, the totals. */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "ui/driver.h"
@@ -11,27 +10,24 @@ void driver_init(Driver *d, Session *s)
     d->session = s;
     d->thinking = -1;
     d->hint_move = MOVE_NONE;
-    d->agent_known[0] = d->agent_known[1] = -1;
 }
 
-static void free_searches(Driver *d)
+static void free_players(Driver *d)
 {
     driver_stop(d);
     for (int i = 0; i < 2; i++) {
-        search_free(d->search[i]);
-        d->search[i] = NULL;
-        agent_free(d->agent[i]); /* ends an external engine's process */
-        d->agent[i] = NULL;
+        agent_free(d->player[i]); /* ends an external engine's process */
+        d->player[i] = NULL;
     }
-    search_free(d->hint);
+    agent_free(d->hint);
     d->hint = NULL;
 }
 
-void driver_free(Driver *d) { free_searches(d); }
+void driver_free(Driver *d) { free_players(d); }
 
 void driver_reset(Driver *d, Session *s)
 {
-    free_searches(d);
+    free_players(d);
     driver_init(d, s);
 }
 
@@ -42,101 +38,58 @@ bool driver_computer_to_move(const Driver *d)
 
 bool driver_busy(const Driver *d) { return d->thinking >= 0 || d->hinting; }
 
-/* The positions before the root, for the repetition rule. */
-static void give_history(Search *search, const Session *s)
-{
-    if (s->n == 0)
-        return;
-    const void **hist = malloc((size_t)s->n * sizeof *hist);
-    if (!hist)
-        return;
-    for (int i = 0; i < s->n; i++)
-        hist[i] = session_state(s, i);
-    search_set_history(search, hist, s->n);
-    free(hist);
-}
+static void fail(Driver *d, const Err *err) { snprintf(d->error, sizeof d->error, "%s", err->msg); }
 
-/* An external engine's turn: it is shown the whole game each move (USI's
- * `position ... moves`), and told a new game began when the game went
- * back behind what it last saw (undo), so its own state cannot drift. */
-static int start_agent(Driver *d, int side)
+/// A turn of `a` on the game so far: it is shown the whole game from its
+/// start (the history for repetitions; USI's `position ... moves`).  An
+/// external engine that sets no limit of its own gets a clock, or it
+/// would think for ever.
+static int start_turn(Driver *d, Agent *a, Err *err)
 {
-    Session *s = d->session;
-    Err err = {{0}};
-    if (!d->agent[side]) {
-        d->agent[side] = agent_new(s->game, s->players[side].external, &err);
-        if (!d->agent[side])
-            goto fail;
-    }
-    Agent *a = d->agent[side];
-    if (d->agent_known[side] < 0 || s->n < d->agent_known[side]) {
-        if (agent_new_game(a, &err) != 0)
-            goto fail;
-    }
+    const Session *s = d->session;
     AgentClock clock;
     agent_clock_none(&clock);
     if (!agent_sets_own_limit(a))
         clock.movetime_ms = DRIVER_EXTERNAL_MOVE_MS;
-    if (agent_start(a, session_state(s, 0), s->moves, s->n, &clock, &err) != 0)
-        goto fail;
-    d->agent_known[side] = s->n;
+    if (agent_start(a, session_state(s, 0), s->moves, s->n, &clock, err) != 0)
+        return -1;
     memset(&d->live, 0, sizeof d->live);
-    d->live.best = MOVE_NONE;
-    d->thinking = side;
+    d->live.stats.best = MOVE_NONE;
     return 0;
-fail:
-    snprintf(d->error, sizeof d->error, "%s", err.msg);
-    return -1;
 }
 
 int driver_start(Driver *d)
 {
-    Session *s = d->session;
-    int side = session_side(s);
+    const Session *s = d->session;
+    const int side = session_side(s);
     Err err = {{0}};
-    if (d->thinking >= 0 || d->hinting)
+    if (driver_busy(d))
         return 0;
-    if (s->players[side].external[0])
-        return start_agent(d, side);
-    if (!d->search[side]) {
-        d->search[side] = search_new(s->game, &s->players[side].cfg, &err);
-        if (!d->search[side]) {
-            snprintf(d->error, sizeof d->error, "%s", err.msg);
-            return -1;
-        }
-    }
-    give_history(d->search[side], s);
-    memset(&d->live, 0, sizeof d->live);
-    d->live.best = MOVE_NONE;
-    if (search_start(d->search[side], session_current(s), &err) != 0) {
-        snprintf(d->error, sizeof d->error, "%s", err.msg);
+    if (!d->player[side])
+        d->player[side] = agent_new_player(s->game, &s->players[side], &err);
+    if (!d->player[side] || start_turn(d, d->player[side], &err) != 0) {
+        fail(d, &err);
         return -1;
     }
     d->thinking = side;
     return 0;
 }
 
+/* The hint searches with the engine's default configuration. */
 int driver_start_hint(Driver *d, int depth)
 {
-    Session *s = d->session;
     Err err = {{0}};
-    if (d->thinking >= 0 || d->hinting)
+    if (driver_busy(d))
         return 0;
     if (!d->hint) {
-        SearchConfig cfg;
-        search_config_default(&cfg);
-        cfg.depth = depth;
-        d->hint = search_new(s->game, &cfg, &err);
-        if (!d->hint) {
-            snprintf(d->error, sizeof d->error, "%s", err.msg);
-            return -1;
-        }
+        Player p;
+        memset(&p, 0, sizeof p);
+        search_config_default(&p.cfg);
+        p.cfg.depth = depth;
+        d->hint = agent_new_player(d->session->game, &p, &err);
     }
-    give_history(d->hint, s);
-    memset(&d->live, 0, sizeof d->live);
-    d->live.best = MOVE_NONE;
-    if (search_start(d->hint, session_current(s), &err) != 0) {
-        snprintf(d->error, sizeof d->error, "%s", err.msg);
+    if (!d->hint || start_turn(d, d->hint, &err) != 0) {
+        fail(d, &err);
         return -1;
     }
     d->hinting = true;
@@ -144,137 +97,100 @@ int driver_start_hint(Driver *d, int depth)
     return 0;
 }
 
-/* The agent's counters in the panel's terms (an external engine reports
- * no leaves, hits or best move while it thinks). */
-static void agent_live(SearchStats *live, const AgentStatus *st)
+static void tick_hint(Driver *d)
 {
-    live->nodes = st->nodes;
-    live->depth = st->depth;
-    live->elapsed_ms = st->elapsed_ms;
-    live->nps = st->elapsed_ms ? st->nodes * 1000 / st->elapsed_ms : 0;
-    if (st->has_value)
-        live->value = st->value;
+    if (!agent_poll(d->hint, &d->live))
+        return;
+    AgentResult r;
+    Err err = {{0}};
+    d->hinting = false;
+    if (agent_wait(d->hint, &r, &err) != 0) {
+        fail(d, &err);
+        return;
+    }
+    d->hint_move = r.answer == AGENT_MOVE ? r.turn[0] : MOVE_NONE;
+    d->hint_value = r.final.stats.value;
+    d->hint_at = d->session->n;
+    /* the panel goes back to the computer's last turn; the hint has its
+     * own line */
+    if (d->have_last)
+        d->live = d->last;
 }
 
-/* Poll the agent thinking for `side`; true once its move was played. */
-static bool tick_agent(Driver *d, int side, Move *played)
+/* A finished turn of `side`: the panel shows its end, the totals add it. */
+static void note_turn(Driver *d, int side, const AgentStatus *end)
 {
-    Agent *a = d->agent[side];
-    AgentStatus st;
-    const bool done = agent_poll(a, &st);
-    agent_live(&d->live, &st);
-    if (!done)
+    d->last = *end;
+    d->have_last = true;
+    d->last_side = side;
+    d->live = d->last;
+    SideTotals *t = &d->totals[side];
+    t->nodes += end->stats.nodes;
+    t->leaves += end->stats.leaves;
+    t->hits += end->stats.hits;
+    t->ms += end->stats.elapsed_ms;
+    t->searches++;
+}
+
+/* Why a turn of `side` brought nothing to play. */
+static void say_no_move(Driver *d, int side, AgentAnswer answer)
+{
+    const char *external = d->session->players[side].external;
+    if (!external[0]) /* yomi's own search resigns only a game already over */
+        snprintf(d->error, sizeof d->error, "the engine found no move");
+    else
+        snprintf(d->error, sizeof d->error, "%.200s %s", external,
+                 answer == AGENT_RESIGN ? "resigns" : "claims a win that is not there");
+}
+
+/// Poll the turn under way; true once its move was played.  The driver
+/// plays one move a turn: when a Kalah extra turn keeps the move with the
+/// same side, that side thinks again from there, so every move on the
+/// screen comes with its own search in the panel and its own announcement.
+static bool tick_turn(Driver *d, Move *played)
+{
+    const int side = d->thinking;
+    Agent *a = d->player[side];
+    if (!agent_poll(a, &d->live))
         return false;
     AgentResult r;
     Err err = {{0}};
     const int rc = agent_wait(a, &r, &err);
     d->thinking = -1;
     if (rc != 0) {
-        snprintf(d->error, sizeof d->error, "%s", err.msg);
-        d->agent_known[side] = -1;
+        fail(d, &err);
         return false;
     }
-    memset(&d->last, 0, sizeof d->last);
-    d->last.stats = d->live;
-    d->last.stats.nodes = r.nodes;
-    d->last.stats.elapsed_ms = r.elapsed_ms;
-    d->last.stats.depth = r.depth;
-    if (r.has_value)
-        d->last.stats.value = d->last.value = r.value;
-    d->last.move = r.turn_len > 0 ? r.turn[0] : MOVE_NONE;
-    d->last.stats.best = d->last.move;
-    d->have_last = true;
-    d->last_side = side;
-    d->live = d->last.stats;
-    SideTotals *t = &d->totals[side];
-    t->nodes += r.nodes;
-    t->ms += r.elapsed_ms;
-    t->searches++;
-    if (r.answer == AGENT_MOVE && r.turn_len <= 0)
-        r.answer = AGENT_WIN; /* no move at all: treated as a false claim */
-    if (r.answer != AGENT_MOVE) {
-        snprintf(d->error, sizeof d->error, "%.200s %s", d->session->players[side].external,
-                 r.answer == AGENT_RESIGN ? "resigns" : "claims a win that is not there");
+    note_turn(d, side, &r.final);
+    if (r.answer != AGENT_MOVE || r.turn_len <= 0) {
+        say_no_move(d, side, r.answer == AGENT_MOVE ? AGENT_WIN : r.answer);
         return false;
     }
-    for (int i = 0; i < r.turn_len; i++) {
-        if (session_play(d->session, r.turn[i]) != 0) {
-            snprintf(d->error, sizeof d->error, "out of memory");
-            return false;
-        }
+    if (session_play(d->session, r.turn[0]) != 0) {
+        snprintf(d->error, sizeof d->error, "out of memory");
+        return false;
     }
-    d->agent_known[side] = d->session->n;
-    *played = r.turn[r.turn_len - 1];
+    *played = r.turn[0];
     return true;
 }
 
 bool driver_tick(Driver *d, Move *played)
 {
     if (d->hinting) {
-        search_poll(d->hint, &d->live);
-        if (search_done(d->hint)) {
-            SearchResult r;
-            search_wait(d->hint, &r);
-            d->hinting = false;
-            d->hint_move = r.move;
-            d->hint_value = r.value;
-            d->hint_at = d->session->n;
-            /* the panel goes back to the computer's last search; the hint
-             * has its own line */
-            if (d->have_last)
-                d->live = d->last.stats;
-        }
+        tick_hint(d);
         return false;
     }
-    if (d->thinking < 0)
-        return false;
-    if (d->agent[d->thinking] && d->session->players[d->thinking].external[0])
-        return tick_agent(d, d->thinking, played);
-    Search *search = d->search[d->thinking];
-    search_poll(search, &d->live);
-    if (!search_done(search))
-        return false;
-    int side = d->thinking;
-    search_wait(search, &d->last);
-    d->thinking = -1;
-    d->have_last = true;
-    d->last_side = side;
-    d->live = d->last.stats;
-    SideTotals *t = &d->totals[side];
-    t->nodes += d->last.stats.nodes;
-    t->leaves += d->last.stats.leaves;
-    t->hits += d->last.stats.hits;
-    t->ms += d->last.stats.elapsed_ms;
-    t->searches++;
-    if (d->last.move == MOVE_NONE) {
-        snprintf(d->error, sizeof d->error, "the engine found no move");
-        return false;
-    }
-    if (session_play(d->session, d->last.move) != 0) {
-        snprintf(d->error, sizeof d->error, "out of memory");
-        return false;
-    }
-    *played = d->last.move;
-    return true;
+    return d->thinking >= 0 && tick_turn(d, played);
 }
 
 void driver_stop(Driver *d)
 {
-    SearchResult r;
-    if (d->thinking >= 0 && d->session->players[d->thinking].external[0]) {
-        /* Never waited for: an engine may take long to stop, or (xshogi)
-         * have no stop at all.  It hears the game from the start again. */
-        agent_abandon(d->agent[d->thinking]);
-        d->agent_known[d->thinking] = -1;
-        d->thinking = -1;
-    } else if (d->thinking >= 0) {
-        search_stop(d->search[d->thinking]);
-        search_wait(d->search[d->thinking], &r);
+    if (d->thinking >= 0) {
+        agent_abandon(d->player[d->thinking]);
         d->thinking = -1;
     }
     if (d->hinting) {
-        search_stop(d->hint);
-        search_wait(d->hint, &r);
+        agent_abandon(d->hint);
         d->hinting = false;
     }
 }

@@ -1,6 +1,8 @@
-/* driver.h - runs the computer's side of a session: one search at a time
- * on the engine's thread, polled from the UI loop, never waited on while it
- * still runs (so the UI never blocks).  Also the hint search and the running
+/* driver.h - runs the computer's side of a session: each computer side's
+ * player is an agent (players/agent.h: yomi's own search or an external
+ * engine, driven alike), one turn at a time, polled from the UI loop and
+ * never waited on while it still thinks (so the UI never blocks).  Also
+ * the hint, asked of yomi's own search the same way, and the running
  * totals of both sides' counters.  No curses here. */
 #ifndef YOMI_UI_DRIVER_H
 #define YOMI_UI_DRIVER_H
@@ -8,7 +10,6 @@
 #include <stdbool.h>
 
 #include "players/agent.h"
-#include "engine/search.h"
 #include "ui/session.h"
 
 /* An external engine whose spec sets no limit of its own thinks this long
@@ -22,14 +23,13 @@ typedef struct {
 
 typedef struct {
     Session *session;
-    Search *search[2];      /* per side, made when first needed */
-    Agent *agent[2];        /* or, for an external engine's side, its agent */
-    int agent_known[2];     /* moves of the game the agent was last shown; -1 before its game */
-    Search *hint;
-    int thinking;           /* side whose search runs, or -1 */
+    Agent *player[2];       /* per computer side, made when first needed */
+    Agent *hint;            /* yomi's own search at the hint depth, likewise */
+    int thinking;           /* side whose turn runs, or -1 */
     bool hinting;
-    SearchStats live;       /* last poll of the running search */
-    SearchResult last;      /* the last finished computer search */
+    AgentStatus live;       /* what the turn or the hint under way told at
+                               the last poll; else the last turn's end */
+    AgentStatus last;       /* what the last finished computer turn told */
     bool have_last;
     int last_side;
     SideTotals totals[2];
@@ -41,16 +41,16 @@ typedef struct {
 
 void driver_init(Driver *d, Session *s);
 void driver_free(Driver *d);     /* stops whatever runs */
-/* Swap in another session (after load / new game); frees searches. */
+/* Swap in another session (after load / new game); frees the players. */
 void driver_reset(Driver *d, Session *s);
 
 bool driver_computer_to_move(const Driver *d);
-/* Start the search for the computer to move.  -1 with d->error set. */
+/* Start the turn of the computer to move.  -1 with d->error set. */
 int driver_start(Driver *d);
-/* Poll.  Returns true when the search finished and its move was played. */
+/* Poll.  Returns true when the turn finished and its move was played. */
 bool driver_tick(Driver *d, Move *played);
-/* Stop and discard a running search or hint: yomi's own within 100 ms,
- * an external engine's without waiting for it (agent_abandon). */
+/* Give up a running turn or hint (agent_abandon): never waits, for yomi's
+ * own search or an external engine. */
 void driver_stop(Driver *d);
 int driver_start_hint(Driver *d, int depth);
 bool driver_busy(const Driver *d);

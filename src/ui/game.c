@@ -674,7 +674,7 @@ int game_screen_draw_search(Screen *s, Grid *g, int y, int x, int w)
     GameScreen *gs = s->data;
     Driver *d = &gs->driver;
     Session *se = gs->session;
-    const SearchStats *st = &d->live;
+    const SearchStats *st = &d->live.stats;
     const UiPlayer *searcher_player = NULL;
     char head[80];
     int searcher = d->thinking >= 0 ? d->thinking : d->hinting ? session_side(se) : d->last_side;

@@ -183,9 +183,15 @@ static void test_replies(void **state)
     assert_true(r.has_score);
     assert_false(r.mate_score);
     assert_int_equal(r.score, -35);
-    assert_int_equal(usi_parse_reply("info score mate -4 pv 1a1b", &r, &err), 0);
+    assert_int_equal(r.pv_len, 1);
+    assert_string_equal(r.pv[0], "2e2d");
+    assert_int_equal(usi_parse_reply("info score mate -4 pv 1a1b P*3c ?! 2b2a", &r, &err), 0);
     assert_true(r.mate_score);
     assert_int_equal(r.score, -4);
+    assert_int_equal(r.pv_len, 2); /* the line ends where its words stop being moves */
+    assert_string_equal(r.pv[1], "P*3c");
+    assert_int_equal(usi_parse_reply("info depth 3 nodes 12", &r, &err), 0);
+    assert_int_equal(r.pv_len, 0);
     assert_int_equal(usi_parse_reply("info string depth 99", &r, &err), 0);
     assert_int_equal(r.depth, -1);
     assert_int_equal(usi_parse_reply("bestmove P*3c ponder 2a2b", &r, &err), 0);
