@@ -30,9 +30,12 @@ see "3." "the computer plays itself"
 see "Totals" "both sides' totals are shown"
 ui_keys Space
 see "Paused" "Space pauses"
-moves=$(ui_screen | grep -o '[0-9]*\.[a-h][1-8]' | tail -1)
+last=$(ui_screen | grep -o '[0-9]*\.[a-h][1-8]' | tail -1)
 ui_keys .
-ui_gone "$moves " 10
+# wait for the step's move itself: the old last move's text going away
+# proves nothing when it ends its line (no space after it)
+ui_wait_re "(^| )$((${last%%.*} + 1))\.[a-h][1-8]" 10
+ok $? "a single step plays one move"
 see "Paused" "a single step pauses again"
 ui_keys +
 see "delay between moves: 250 ms" "+ makes it faster"
