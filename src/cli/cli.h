@@ -24,6 +24,9 @@ typedef struct {
     /* Instead of help_arg, one written into buf when printed, already
      * translated: for help that lists the rows of a table (the algorithms). */
     void (*help_arg_write)(char *buf, size_t len);
+    /* It takes a GAME with its variant options: the help ends with every
+     * game's, as the games describe them. */
+    bool game_options;
 } CliCommand;
 
 /* Print "yomi: MSG" on stderr and return EXIT_USAGE. */
@@ -32,8 +35,9 @@ int cli_fail(const char *fmt, ...) YOMI_PRINTF(1, 2);
 /* True when argv holds -h/--help; prints the command's help. */
 bool cli_wants_help(const CliCommand *cmd, int argc, char **argv);
 
-/* Game variant options shared by every command that takes a GAME:
- * --start, --score, --rules, --capture.  cli_game_option() consumes one
+/* Game variant options shared by every command that takes a GAME: those
+ * any game has (--start, --rules, --eval, ...: games/registry.h); the game
+ * itself says whether they apply to it.  cli_game_option() consumes one
  * such option (returns 1 when it did, 0 when `opt` is not one of them). */
 #define CLI_MAX_GAME_OPTS 8
 typedef struct {

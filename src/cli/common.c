@@ -20,6 +20,38 @@ int cli_fail(const char *fmt, ...)
     return EXIT_USAGE;
 }
 
+/* Each game's variant options, a line per game (wrapped at 79 columns):
+ *   reversi  --start cross|parallel  --score discs|standard  ... */
+static void print_game_options(void)
+{
+    const GameOps *const *games = game_families();
+    int width = 0;
+    for (int i = 0; games[i]; i++)
+        if ((int)strlen(games[i]->family) > width)
+            width = (int)strlen(games[i]->family);
+    printf("\n%s\n", _("game variant options:"));
+    for (int i = 0; games[i]; i++) {
+        const GameInfo *info = games[i]->info;
+        const int indent = printf("  %-*s  ", width, games[i]->family);
+        int col = indent, shown = 0;
+        for (int k = 0; info && k < info->nparams; k++) {
+            if (info->params[k].size)
+                continue;
+            char syntax[200];
+            game_param_syntax(&info->params[k], syntax, sizeof syntax);
+            if (shown && col + 2 + (int)strlen(syntax) > 79) {
+                printf("\n%*s", indent, "");
+                col = indent;
+            } else if (shown) {
+                col += printf("  ");
+            }
+            col += printf("%s", syntax);
+            shown++;
+        }
+        printf("%s\n", shown ? "" : _("no options"));
+    }
+}
+
 bool cli_wants_help(const CliCommand *cmd, int argc, char **argv)
 {
     for (int i = 1; i < argc; i++) {
@@ -37,28 +69,36 @@ bool cli_wants_help(const CliCommand *cmd, int argc, char **argv)
 #pragma GCC diagnostic ignored "-Wformat-nonliteral"
             printf(_(cmd->help), arg);
 #pragma GCC diagnostic pop
+            if (cmd->game_options)
+                print_game_options();
             return true;
         }
     }
     return false;
 }
 
+/* The name of a variant option some game has, as that game spells it, or
+ * NULL. */
+static const char *game_option_key(const char *name)
+{
+    for (const GameOps *const *g = game_families(); *g; g++)
+        for (int i = 0; (*g)->info && i < (*g)->info->nparams; i++) {
+            const GameParam *p = &(*g)->info->params[i];
+            if (!p->size && strcmp(name, p->key) == 0)
+                return p->key;
+        }
+    return NULL;
+}
+
 int cli_game_option(CliGameOpts *go, const char *opt, const char *value)
 {
-    static const char *const keys[] = {"start", "score", "rules", "capture", "eval"};
-    if (strncmp(opt, "--", 2) != 0)
+    const char *key = strncmp(opt, "--", 2) == 0 ? game_option_key(opt + 2) : NULL;
+    if (!key || go->n == CLI_MAX_GAME_OPTS)
         return 0;
-    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
-        if (strcmp(opt + 2, keys[i]) == 0) {
-            if (go->n == CLI_MAX_GAME_OPTS)
-                return 0;
-            go->opts[go->n].key = keys[i];
-            go->opts[go->n].value = value;
-            go->n++;
-            return 1;
-        }
-    }
-    return 0;
+    go->opts[go->n].key = key;
+    go->opts[go->n].value = value;
+    go->n++;
+    return 1;
 }
 
 Game *cli_game_open(const char *id, const GameOption *opts, int nopts, Err *err)

@@ -1,41 +1,20 @@
 /* game.c - one whole game between two computer players, as the grid and
  * match commands play them. */
-#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli/searchcli.h"
+#include "games/registry.h"
 
 #define MAX_GAME_PLIES 2000
 
-/* What the seed prints at the end of a game: the two stores (Kalah: the
- * counts at the middle and the end of the position text) or the discs
- * (reversi: X and O in it).  Read from the notation, so it needs no
- * game's private header. */
+/* What the seed prints at the end of a game: the two stores (Kalah) or the
+ * discs (reversi), as the game counts them; 0 and 0 for a game without. */
 static void final_counts(const Game *g, const void *state, int counts[2])
 {
-    char text[512];
-    g->ops->format_position(g, state, text, sizeof text);
     counts[0] = counts[1] = 0;
-    if (strcmp(g->ops->family, "kalah") == 0) {
-        int nums[64], n = 0;
-        for (char *p = text; *p && n < 64;) {
-            if (isdigit((unsigned char)*p))
-                nums[n++] = (int)strtol(p, &p, 10);
-            else
-                p++;
-        }
-        const int cells = n - 1; /* the last number is the side to move */
-        if (cells >= 4) {
-            counts[0] = nums[cells / 2 - 1];
-            counts[1] = nums[cells - 1];
-        }
-    } else if (strcmp(g->ops->family, "reversi") == 0) {
-        for (const char *p = text; *p && *p != ' '; p++) {
-            counts[0] += *p == 'X';
-            counts[1] += *p == 'O';
-        }
-    }
+    if (g->ops->info && g->ops->info->counts)
+        g->ops->info->counts(g, state, counts);
 }
 
 int cli_play_game(const Game *g, const void *start, const SearchConfig *cfg[2], GameRecord *rec)

@@ -8,6 +8,7 @@
 #include "cli/cli.h"
 #include "cli/train_gogo.h"
 #include "config.h"
+#include "games/registry.h"
 #include "ui/ui.h"
 
 static const CliCommand *const commands[] = {
@@ -28,6 +29,26 @@ static const CliCommand *const commands[] = {
 
 const CliCommand *const *cli_commands(void) { return commands; }
 
+/* "  kalah (= kalah-6x6), kalah-MxN (M pits 1..8, N seeds 1..10)": its id,
+ * the other ids of the same variant, and the ids with a size. */
+static void usage_game(FILE *out, const GameOps *g)
+{
+    const GameInfo *info = g->info;
+    char same[160] = "";
+    if (info && info->size_pattern)
+        game_size_id(g, NULL, true, same, sizeof same);
+    for (const char *const *a = info ? info->aliases : NULL; a && *a; a++) {
+        const size_t n = strlen(same);
+        snprintf(same + n, sizeof same - n, "%s%s", n ? ", " : "", *a);
+    }
+    fprintf(out, "  %s", g->family);
+    if (same[0])
+        fprintf(out, " (= %s)", same);
+    if (info && info->size_pattern)
+        fprintf(out, ", %s (%s)", info->size_pattern, _(info->size_help));
+    fputc('\n', out);
+}
+
 static void usage(FILE *out)
 {
     fputs(_("usage: yomi [COMMAND [ARGS]]\n"
@@ -38,11 +59,10 @@ static void usage(FILE *out)
             "commands:\n"), out);
     for (int i = 0; commands[i]; i++)
         fprintf(out, "  yomi %s\n", commands[i]->synopsis);
-    fputs(_("  yomi --help | --version   (and yomi COMMAND --help)\n"
-            "\n"
-            "games: reversi (= reversi-8x8), reversi-RxC (even R, C in 4..8),\n"
-            "       kalah (= kalah-6x6), kalah-MxN (M pits 1..8, N seeds 1..10),\n"
-            "       gogo (= minishogi, gogo-shogi)\n"), out);
+    fputs(_("  yomi --help | --version   (and yomi COMMAND --help)\n"), out);
+    fprintf(out, "\n%s\n", _("games:"));
+    for (const GameOps *const *g = game_families(); *g; g++)
+        usage_game(out, *g);
 }
 
 /* Where the message catalogs are: $YOMI_LOCALEDIR (the tests), else the

@@ -540,8 +540,8 @@ const CliCommand cli_match = {
             "                    than V from level (discs, seeds or centipawns)\n"
             "  --max-plies N     stop a game after N plies (scored by the evaluation)\n"
             "  --first-eval E, --second-eval E\n"
-            "                    that player's own game option --eval (reversi: pattern,\n"
-            "                    simple, mobility; gogo: material, tuned, builtin, FILE)\n"
+            "                    that player's own game option --eval (its values are\n"
+            "                    among the game variant options below)\n"
             "  --record FILE     write each game's moves there, a line per game (number,\n"
             "                    A's seat, result, the moves in the game's notation)\n"
             "\n"
@@ -550,4 +550,5 @@ const CliCommand cli_match = {
             "and A's score with a 95%% margin and as an Elo difference (+inf or -inf when\n"
             "A won or lost every game; when all games ended alike, the Elo range is the\n"
             "exact binomial one).  Only one player thinks at a time.\n"),
+    .game_options = true,
 };

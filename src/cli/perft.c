@@ -75,6 +75,6 @@ const CliCommand cli_perft = {
             "\n"
             "  --depth N        plies to look ahead\n"
             "  --position POS   start from POS instead of the game's start\n"
-            "  --divide         first print the count below each root move\n"
-            "  --start cross|parallel, --rules, --capture   game variant options\n"),
+            "  --divide         first print the count below each root move\n"),
+    .game_options = true,
 };

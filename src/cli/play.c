@@ -16,8 +16,7 @@ const CliCommand cli_play = {
     .run = run_play,
     .synopsis = "play GAME [--first P] [--second P]",
     /* xgettext:c-format */
-    .help = N_("usage: yomi play GAME [--first P] [--second P] [--start cross|parallel]\n"
-            "                 [--rules seed|standard] [--capture standard|empty]\n"
+    .help = N_("usage: yomi play GAME [--first P] [--second P] [GAME OPTIONS]\n"
             "\n"
             "Start the terminal UI straight into a game.  A player P is `human` or\n"
             "ALGO:DEPTH[,KEY=VALUE...], e.g. negascout:6 or mtdf:8,table=on,order=best.\n"
@@ -29,6 +28,7 @@ const CliCommand cli_play = {
             "  yomi play kalah --first negascout:8 --second human\n"
             "  yomi play gogo --first human --second pvs:5,quiescence=on\n"),
     .help_arg = PLAYER_DEFAULT_COMPUTER,
+    .game_options = true,
 };
 
 static int run_play(int argc, char **argv)

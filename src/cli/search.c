@@ -39,7 +39,6 @@ static int search_cmd(int argc, char **argv)
     "  --extra-turn full|simplified   Kalah: how a move that keeps the turn is searched\n" \
     "  --aspiration, --null-move, --lmr, --check-extension, --probcut on|off\n" \
     "                            yomi's parts, to measure (default on, probcut off)\n" \
-    "  --start, --score, --rules, --capture   game variant options\n" \
     "  --format text|tsv|json    output format (default text)\n")
 
 /* The options' help with a line for each row of the algorithm table. */
@@ -66,5 +65,6 @@ const CliCommand cli_search = {
             "side to move), move, pv, nodes, leaves (evaluations), table_hits, time_ms, nps.\n"
             "\n%s"),
     .help_arg_write = search_options_help,
+    .game_options = true,
 };
 

@@ -49,4 +49,5 @@ const CliCommand cli_show = {
             "\n"
             "Print the position as text: the board, the side to move, the hands\n"
             "(gogo) or stores (kalah), then the position in yomi's notation.\n"),
+    .game_options = true,
 };

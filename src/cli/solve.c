@@ -79,6 +79,6 @@ const CliCommand cli_solve = {
             "Small boards solve in moments; big ones need --time (then the result is the\n"
             "deepest completed iteration and depth says how far it got).\n"
             "  --divide   first one \"MOVE: VALUE\" line per legal move: its exact value\n"
-            "             from the mover's view (the side to move here)\n"
-            "  --start, --score, --rules, --capture   game variant options\n"),
+            "             from the mover's view (the side to move here)\n"),
+    .game_options = true,
 };

@@ -63,8 +63,11 @@ typedef struct {
 } SolverPoll;
 
 struct GameOps {
-    const char *family;      /* "kalah", "reversi", "gogo" */
+    const char *family;      /* "kalah", "reversi", "gogo": the plain id */
     const char *description; /* one line for --help */
+    /* What the front ends show and offer: names, variant options, final
+     * counts (games/registry.h).  The engine never reads it. */
+    const struct GameInfo *info;
 
     /* Build a variant.  `name` is the full id the user typed ("reversi-6x6",
      * "kalah", "minishogi"); the registry has already matched the family.

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "games/registry.h"
 #include "players/agent_impl.h"
 #include "players/player.h"
 
@@ -56,10 +57,12 @@ int agent_spec_check(const char *spec, Err *err)
 
 int agent_spec_check_game(const char *spec, const Game *g, Err *err)
 {
-    if (agent_spec_is_external(spec) && strcmp(g->ops->family, "gogo") != 0)
-        return err_set(err, "%s: external engines play gogo only, not %s",
-                       strncmp(spec, "xshogi:", 7) == 0 ? "xshogi" : "usi", g->name);
-    return 0;
+    if (!agent_spec_is_external(spec) || (g->ops->info && g->ops->info->external_engines))
+        return 0;
+    char games[80];
+    game_ids_list(games, sizeof games, true);
+    return err_set(err, "%s: external engines play %s only, not %s",
+                   strncmp(spec, "xshogi:", 7) == 0 ? "xshogi" : "usi", games, g->name);
 }
 
 bool agent_sets_own_limit(const Agent *a)

@@ -74,7 +74,7 @@ static int setup_init(Screen *s, void *arg)
         snprintf(cs->position, sizeof cs->position, "%s", a->position ? a->position : "");
         cs->where = form_add(f, (FormField){.kind = FIELD_CHOICE, .label = N_("Position"), .choices = where_names, .nchoices = 2});
     } else {
-        form_add_game_fields(f, &cs->game, 1);
+        form_add_game_fields(f, &cs->game);
         cs->where = -1;
     }
     cs->solve = form_add(f, (FormField){.kind = FIELD_CHOICE, .label = N_("Solve to the end"), .choices = noyes, .nchoices = 2,
@@ -112,7 +112,8 @@ static void setup_start(Screen *s)
             snprintf(rq.position, sizeof rq.position, "%s", cs->position);
     } else {
         GameOption o[4];
-        form_game_id(f, &cs->game, rq.id, sizeof rq.id, o, &rq.nopts);
+        rq.nopts = form_game_id(f, &cs->game, rq.id, sizeof rq.id, o,
+                                (int)(sizeof o / sizeof o[0]));
         for (int i = 0; i < rq.nopts; i++) {
             snprintf(rq.optbuf[i][0], 32, "%s", o[i].key);
             snprintf(rq.optbuf[i][1], 32, "%s", o[i].value);

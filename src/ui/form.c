@@ -6,6 +6,7 @@
 #include <curses.h>
 
 #include "engine/algorithm.h"
+#include "games/registry.h"
 #include "players/player.h"
 #include "ui/form.h"
 #include "players/agent.h"
@@ -185,14 +186,9 @@ void form_draw(Form *fm, Grid *g, int y, int x, int h, int w, const Glyphs *gl)
 
 /* ---- game fields ------------------------------------------------------- */
 
-static const char *const game_names[] = {N_("Kalah"), N_("Reversi"), N_("Gogo shogi (5x5)")};
-static const char *const board_names[] = {"8x8", "6x6", "4x4", "4x6", "6x4", "4x8",
-                                          "8x4", "6x8", "8x6"};
-static const char *const start_names[] = {N_("cross"), N_("parallel")};
-static const char *const rules_names[] = {N_("standard"), N_("seed")};
-static const char *const capture_names[] = {N_("standard"), N_("empty")};
-/* Gogo may also be played by the other engines Debian packages (run only
- * when chosen; a missing one is reported in the status line). */
+/* A game with external engines (gogo: GameInfo.external_engines) may also
+ * be played by the shogi engines Debian packages (run only when chosen; a
+ * missing one is reported in the status line). */
 static const char *const who_names[] = {N_("Human"), N_("Computer"), "Fairy-Stockfish", "GNU minishogi"};
 enum { WHO_HUMAN, WHO_YOMI, WHO_FAIRY_STOCKFISH, WHO_GNU_MINISHOGI };
 #define FAIRY_STOCKFISH_SPEC "usi:/usr/games/fairy-stockfish"
@@ -224,62 +220,85 @@ static const char *const onoff_names[] = {N_("on"), N_("off")};
 
 #define CHOICES(a) .choices = (a), .nchoices = (int)(sizeof(a) / sizeof((a)[0]))
 
-void form_add_game_fields(Form *fm, GameFields *gf, int game_default)
+/* The games as the forms name them, in the registry's order. */
+static const char *const *game_names(int *n)
 {
-    gf->game = form_add(fm, (FormField){.kind = FIELD_CHOICE, .label = N_("Game"), CHOICES(game_names),
-                                        .value = game_default,
-                                        .help = N_("Left/right to choose; Enter starts")});
-    gf->pits = form_add(fm, (FormField){.kind = FIELD_NUMBER, .label = N_("Pits per side"), .value = 6, .lo = 1,
-                                        .hi = 8, .indent = 1});
-    gf->seeds = form_add(fm, (FormField){.kind = FIELD_NUMBER, .label = N_("Seeds per pit"), .value = 6, .lo = 1,
-                                         .hi = 10, .indent = 1});
-    gf->rules = form_add(fm, (FormField){.kind = FIELD_CHOICE, .label = N_("Rules"), CHOICES(rules_names),
-                                         .indent = 1,
-                                         .help = N_("seed: the tutorial's rules (a store above half wins)")});
-    gf->capture = form_add(fm, (FormField){.kind = FIELD_CHOICE, .label = N_("Capture"),
-                                           CHOICES(capture_names), .indent = 1,
-                                           .help = N_("empty: capture even when the opposite pit is empty")});
-    gf->board = form_add(fm, (FormField){.kind = FIELD_CHOICE, .label = N_("Board"), CHOICES(board_names),
-                                         .indent = 1, .help = N_("rows x columns")});
-    gf->start = form_add(fm, (FormField){.kind = FIELD_CHOICE, .label = N_("Start"), CHOICES(start_names),
-                                         .indent = 1,
-                                         .help = N_("cross: the usual diagonal centre; parallel: side by side")});
+    static const char *names[16];
+    static int count;
+    if (count == 0)
+        for (const GameOps *const *g = game_families(); *g && count < 16; g++)
+            names[count++] = (*g)->info->choice_name ? (*g)->info->choice_name : (*g)->info->name;
+    *n = count;
+    return names;
 }
 
-int form_game_family(const Form *fm, const GameFields *gf) { return fm->f[gf->game].value; }
+static FormField param_field(const GameParam *p)
+{
+    const int def = p->def < 0 ? 0 : p->def;
+    if (p->kind == GAME_PARAM_CHOICE)
+        return (FormField){.kind = FIELD_CHOICE, .label = p->label, .choices = p->choices,
+                           .nchoices = p->nchoices, .value = def, .indent = 1, .help = p->help};
+    return (FormField){.kind = FIELD_NUMBER, .label = p->label, .value = def, .lo = p->lo,
+                       .hi = p->hi, .indent = 1, .help = p->help};
+}
+
+void form_add_game_fields(Form *fm, GameFields *gf)
+{
+    int n, start = 0;
+    const char *const *names = game_names(&n);
+    const GameOps *const *games = game_families();
+    for (int i = 0; i < n; i++)
+        if (games[i] == game_family_default())
+            start = i;
+    gf->game = form_add(fm, (FormField){.kind = FIELD_CHOICE, .label = N_("Game"), .choices = names,
+                                        .nchoices = n, .value = start,
+                                        .help = N_("Left/right to choose; Enter starts")});
+    gf->nparams = 0;
+    for (int i = 0; i < n; i++)
+        for (int k = 0; k < games[i]->info->nparams && gf->nparams < FORM_GAME_PARAMS; k++) {
+            const GameParam *p = &games[i]->info->params[k];
+            if (!p->label) /* the command line's only */
+                continue;
+            gf->params[gf->nparams].field = form_add(fm, param_field(p));
+            gf->params[gf->nparams].family = games[i];
+            gf->params[gf->nparams].param = p;
+            gf->nparams++;
+        }
+}
+
+const GameOps *form_game_family(const Form *fm, const GameFields *gf)
+{
+    return game_families()[fm->f[gf->game].value];
+}
 
 void form_show_game_fields(Form *fm, const GameFields *gf)
 {
-    int fam = form_game_family(fm, gf);
-    fm->f[gf->pits].hidden = fm->f[gf->seeds].hidden = fam != 0;
-    fm->f[gf->rules].hidden = fm->f[gf->capture].hidden = fam != 0;
-    fm->f[gf->board].hidden = fm->f[gf->start].hidden = fam != 1;
+    const GameOps *game = form_game_family(fm, gf);
+    for (int i = 0; i < gf->nparams; i++)
+        fm->f[gf->params[i].field].hidden = gf->params[i].family != game;
 }
 
-void form_game_id(const Form *fm, const GameFields *gf, char *id, size_t len,
-                  GameOption *opts, int *nopts)
+int form_game_id(const Form *fm, GameFields *gf, char *id, size_t len, GameOption *opts,
+                 int max)
 {
-    *nopts = 0;
-    switch (form_game_family(fm, gf)) {
-    case 0:
-        if (fm->f[gf->pits].value == 6 && fm->f[gf->seeds].value == 6)
-            snprintf(id, len, "kalah");
-        else
-            snprintf(id, len, "kalah-%dx%d", fm->f[gf->pits].value, fm->f[gf->seeds].value);
-        if (fm->f[gf->rules].value == 1)
-            opts[(*nopts)++] = (GameOption){"rules", "seed"};
-        if (fm->f[gf->capture].value == 1)
-            opts[(*nopts)++] = (GameOption){"capture", "empty"};
-        break;
-    case 1:
-        snprintf(id, len, "reversi-%s", board_names[fm->f[gf->board].value]);
-        if (fm->f[gf->start].value == 1)
-            opts[(*nopts)++] = (GameOption){"start", "parallel"};
-        break;
-    default:
-        snprintf(id, len, "gogo");
-        break;
+    const GameOps *game = form_game_family(fm, gf);
+    int size[FORM_GAME_PARAMS], nsize = 0, nopts = 0;
+    for (int i = 0; i < gf->nparams; i++) {
+        const GameParam *p = gf->params[i].param;
+        const int value = fm->f[gf->params[i].field].value;
+        if (gf->params[i].family != game)
+            continue;
+        if (p->size) {
+            size[nsize++] = value;
+        } else if (value != p->def && nopts < max) {
+            char *number = gf->params[i].number;
+            snprintf(number, sizeof gf->params[i].number, "%d", value);
+            const bool choice = p->kind == GAME_PARAM_CHOICE;
+            opts[nopts++] = (GameOption){p->key, choice ? p->choices[value] : number};
+        }
     }
+    game_size_id(game, size, false, id, len);
+    return nopts;
 }
 
 void form_add_player_fields(Form *fm, PlayerFields *pf, const char *label, bool human)
@@ -319,15 +338,15 @@ void form_add_player_fields(Form *fm, PlayerFields *pf, const char *label, bool 
                                                 .help = N_("plies GNU minishogi looks ahead (past 8 it may take long)")});
 }
 
-void form_show_player_fields(Form *fm, const PlayerFields *pf, bool gogo)
+void form_show_player_fields(Form *fm, const PlayerFields *pf, const GameOps *game)
 {
     FormField *who = &fm->f[pf->who];
-    who->nchoices = gogo ? 4 : 2; /* the other engines play gogo only */
+    who->nchoices = game->info->external_engines ? 4 : 2; /* the other engines play shogi */
     if (who->value >= who->nchoices)
         who->value = WHO_YOMI;
     const bool yomi = who->value == WHO_YOMI;
     fm->f[pf->algo].hidden = fm->f[pf->table].hidden = fm->f[pf->order].hidden = !yomi;
-    fm->f[pf->quiescence].hidden = !yomi || !gogo;
+    fm->f[pf->quiescence].hidden = !yomi || !game->noisy_moves; /* no captures, no quiescence */
     /* Fairy-Stockfish takes a time per move, GNU minishogi a depth of its
      * own: yomi's default, 40 with a time limit, would take it minutes. */
     fm->f[pf->time].hidden = !yomi && who->value != WHO_FAIRY_STOCKFISH;

@@ -6,7 +6,7 @@
 
 #include <stdbool.h>
 
-#include "engine/game.h"
+#include "games/registry.h"
 #include "ui/glyphs.h"
 #include "ui/grid.h"
 #include "ui/player.h"
@@ -57,17 +57,29 @@ void form_draw(Form *fm, Grid *g, int y, int x, int h, int w, const Glyphs *gl);
 /* Keep the cursor off hidden fields and headings. */
 void form_fix_cursor(Form *fm);
 
-/* --- the fields every game-choosing form shares ------------------------- */
+/* --- the fields every game-choosing form shares -------------------------
+ * The game, then each game's parameters that have a label (its GameInfo,
+ * games/registry.h), shown while that game is chosen. */
+#define FORM_GAME_PARAMS 24
 typedef struct {
-    int game, pits, seeds, rules, capture, board, start; /* field indexes */
+    int game;                           /* the game choice's field */
+    int nparams;
+    struct {
+        int field;                      /* its field in the form */
+        const GameOps *family;
+        const GameParam *param;
+        char number[12];                /* a number option's value, spelled */
+    } params[FORM_GAME_PARAMS];
 } GameFields;
-void form_add_game_fields(Form *fm, GameFields *gf, int game_default);
+/* Starts on the registry's default game. */
+void form_add_game_fields(Form *fm, GameFields *gf);
 void form_show_game_fields(Form *fm, const GameFields *gf);
-/* The chosen game as an id and options (strings live in static tables). */
-void form_game_id(const Form *fm, const GameFields *gf, char *id, size_t len,
-                  GameOption *opts, int *nopts);
-/* 0 kalah, 1 reversi, 2 gogo */
-int form_game_family(const Form *fm, const GameFields *gf);
+/* The chosen game as an id and at most `max` options, those that differ
+ * from the defaults; returns how many.  The strings live in the games'
+ * tables or in gf. */
+int form_game_id(const Form *fm, GameFields *gf, char *id, size_t len, GameOption *opts,
+                 int max);
+const GameOps *form_game_family(const Form *fm, const GameFields *gf);
 
 /* --- a player's fields -------------------------------------------------- */
 typedef struct {
@@ -75,7 +87,9 @@ typedef struct {
     int engine_depth; /* GNU minishogi's own, far shallower than yomi's */
 } PlayerFields;
 void form_add_player_fields(Form *fm, PlayerFields *pf, const char *label, bool human);
-void form_show_player_fields(Form *fm, const PlayerFields *pf, bool gogo);
+/* The player fields that fit `game`: the external engines where they can
+ * play it, quiescence where it has captures. */
+void form_show_player_fields(Form *fm, const PlayerFields *pf, const GameOps *game);
 void form_player(const Form *fm, const PlayerFields *pf, UiPlayer *p);
 
 const char *const *form_algo_names(void); /* ALGO_COUNT names */

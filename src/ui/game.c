@@ -13,6 +13,7 @@
 #include <curses.h>
 
 #include "base/clock.h"
+#include "games/registry.h"
 #include "players/player.h"
 #include "ui/autosave.h"
 #include "ui/fmt.h"
@@ -581,23 +582,8 @@ void game_screen_draw_common(Screen *s, Grid *g, int *panel_x, int *panel_y)
     GameScreen *gs = s->data;
     Session *se = gs->session;
     const Game *game = se->game;
-    /* "reversi-6x6" shows as "Reversi 6x6": the family's name in the
-     * player's language, then the size. */
     char title[160], pretty[80];
-    const char *family = game->ops->family, *size = "";
-    size_t flen = strlen(family);
-    if (strcmp(family, "gogo") == 0)
-        family = _("Gogo shogi");
-    else if (strcmp(family, "kalah") == 0 && strncmp(game->name, "kalah", flen) == 0)
-        family = _("Kalah"), size = game->name + flen;
-    else if (strcmp(family, "reversi") == 0 && strncmp(game->name, "reversi", flen) == 0)
-        family = _("Reversi"), size = game->name + flen;
-    else
-        family = game->name;
-    snprintf(pretty, sizeof pretty, "%s%s", family, size);
-    for (char *p = pretty + strlen(family); *p; p++)
-        if (*p == '-')
-            *p = ' ';
+    game_display_name(game, pretty, sizeof pretty); /* "Reversi 6x6" */
     snprintf(title, sizeof title, gs->watch ? _("Watch: %s") : "%s", pretty);
     for (int i = 0; i < se->nopts; i++) {
         size_t n = strlen(title);

@@ -27,14 +27,14 @@ static bool have_last[2];
 static void update(NewGame *ng)
 {
     form_show_game_fields(&ng->form, &ng->game);
-    bool gogo = form_game_family(&ng->form, &ng->game) == 2;
+    const GameOps *game = form_game_family(&ng->form, &ng->game);
     for (int i = 0; i < 2; i++) {
         FormField *who = &ng->form.f[ng->side[i].who];
         if (ng->watch && who->value == 0) /* both sides are computers here */
             who->value = 1;
-        form_show_player_fields(&ng->form, &ng->side[i], gogo);
-        /* Watching gogo, a side may still be another engine. */
-        who->kind = ng->watch && !gogo ? FIELD_HEADING : FIELD_CHOICE;
+        form_show_player_fields(&ng->form, &ng->side[i], game);
+        /* Watching, a side may still be another engine where one can play. */
+        who->kind = ng->watch && !game->info->external_engines ? FIELD_HEADING : FIELD_CHOICE;
     }
     form_fix_cursor(&ng->form);
 }
@@ -46,7 +46,7 @@ static int newgame_init(Screen *s, void *arg)
         return -1;
     ng->watch = arg != NULL;
     Form *f = &ng->form;
-    form_add_game_fields(f, &ng->game, 1);
+    form_add_game_fields(f, &ng->game);
     form_add(f, (FormField){.kind = FIELD_HEADING, .label = ""});
     form_add_player_fields(f, &ng->side[0], N_("First player"), !ng->watch);
     form_add_player_fields(f, &ng->side[1], N_("Second player"), false);
@@ -70,9 +70,9 @@ static void start(Screen *s)
     NewGame *ng = s->data;
     char id[32];
     GameOption opts[4];
-    int nopts;
     UiPlayer players[2];
-    form_game_id(&ng->form, &ng->game, id, sizeof id, opts, &nopts);
+    const int nopts = form_game_id(&ng->form, &ng->game, id, sizeof id, opts,
+                                   (int)(sizeof opts / sizeof opts[0]));
     for (int i = 0; i < 2; i++)
         form_player(&ng->form, &ng->side[i], &players[i]);
     if (ng->watch)

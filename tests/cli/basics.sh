@@ -5,6 +5,9 @@
 run_yomi --help
 ok $rc "--help exits 0"
 case $out in *"yomi perft GAME"*) ok 0 "--help lists perft" ;; *) ok 1 "--help lists perft" ;; esac
+case $out in *"games:"*"kalah (= kalah-6x6), kalah-MxN (M pits 1..8, N seeds 1..10)"*"gogo (= minishogi, gogo-shogi)"*)
+    ok 0 "--help lists the games, their sizes and aliases" ;;
+    *) ok 1 "--help lists the games, their sizes and aliases" ;; esac
 
 run_yomi --version
 ok $rc "--version exits 0"
@@ -35,6 +38,15 @@ for cmd in perft show; do
     run_yomi $cmd --help
     ok $rc "$cmd --help exits 0"
     case $out in "usage: yomi $cmd"*) ok 0 "$cmd --help shows usage" ;; *) ok 1 "$cmd --help shows usage" ;; esac
+done
+
+# The commands that take a GAME end their help with each game's variant
+# options, as the games describe them.
+for cmd in search solve perft show play match; do
+    run_yomi $cmd --help
+    case $out in *"game variant options:"*"kalah "*"--capture standard|empty"*"reversi "*"--start cross|parallel"*"gogo "*"--eval material|tuned|builtin|FILE"*)
+        ok 0 "$cmd --help lists every game's options" ;;
+        *) ok 1 "$cmd --help lists every game's options" ;; esac
 done
 
 bad_input "unknown command" frobnicate

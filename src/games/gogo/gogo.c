@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "base/assets.h"
+#include "base/i18n.h"
 #include "games/gogo/eval.h"
 #include "games/gogo/internal.h"
 #include "games/registry.h"
@@ -54,15 +55,36 @@ void gogo_state_set_side(GogoState *s, int side)
     s->side = (uint8_t)side;
 }
 
+/* ---- what it says about itself (registry.h) -------------------------------- */
+
+static const char *const aliases[] = {"minishogi", "gogo-shogi", NULL};
+static const char *const evals[] = {"material", "tuned", "builtin"}; /* or a file */
+static const GameParam params[] = {
+    {.key = "eval", GAME_PARAM_CHOICES(evals), .file = true, .def = 1},
+};
+
+static const GameInfo gogo_info = {
+    .name = N_("Gogo shogi"),
+    .choice_name = N_("Gogo shogi (5x5)"),
+    .aliases = aliases,
+    .params = params,
+    .nparams = sizeof params / sizeof params[0],
+    .external_engines = true, /* Fairy-Stockfish (USI), GNU minishogi (xshogi) */
+};
+
 /* ---- variants ------------------------------------------------------------- */
+
+static bool is_gogo_id(const char *name)
+{
+    bool known = strcmp(name, "gogo") == 0;
+    for (int i = 0; aliases[i]; i++)
+        known |= strcmp(name, aliases[i]) == 0;
+    return known;
+}
 
 static Game *gogo_open(const char *name, const GameOption *opts, int nopts, Err *err)
 {
-    static const char *const ids[] = {"gogo", "minishogi", "gogo-shogi"};
-    bool known = false;
-    for (size_t i = 0; i < sizeof ids / sizeof ids[0]; i++)
-        known |= strcmp(name, ids[i]) == 0;
-    if (!known)
+    if (!is_gogo_id(name))
         return err_set(err, "unknown game '%.40s' (5x5 shogi is gogo, minishogi or gogo-shogi)",
                        name), NULL;
     gogo_tables_init();
@@ -71,13 +93,8 @@ static Game *gogo_open(const char *name, const GameOption *opts, int nopts, Err 
         return err_set(err, "out of memory"), NULL;
     bool chosen = false;
     for (int i = 0; i < nopts; i++) {
-        const char *key = opts[i].key ? opts[i].key : "?";
-        if (strcmp(key, "eval") != 0 || !opts[i].value) {
-            free(g);
-            return err_set(err, "--%.40s does not apply to gogo (its only option is --eval)", key),
-                   NULL;
-        }
-        if (gogo_eval_option(opts[i].value, &g->weights, &g->material_only, err) != 0) {
+        if (!game_param_for(&gogo_ops, &opts[i], err) || /* --eval, its one option */
+            gogo_eval_option(opts[i].value, &g->weights, &g->material_only, err) != 0) {
             free(g);
             return NULL;
         }
@@ -333,6 +350,7 @@ static const char *op_notice(const Game *g)
 
 const GameOps gogo_ops = {
     .family = "gogo",
+    .info = &gogo_info,
     .description = "gogo shogi: 5x5 shogi (minishogi, 5五将棋) with drops",
     .open = gogo_open,
     .close = gogo_close,

@@ -15,6 +15,7 @@
  *             the game, and the value is +-total seeds for such a win,
  *             otherwise the store difference.
  * Both sweep the pits into the stores as soon as a side is empty. */
+#include "base/i18n.h"
 #include "base/rng.h"
 #include "games/kalah/kalah.h"
 #include "games/kalah/internal.h"
@@ -532,37 +533,59 @@ static int parse_shape(const char *name, int *pits, int *seeds, Err *err)
     return 0;
 }
 
+/* ---- what it says about itself (registry.h) ----------------------------- */
+
+static const char *const rules[] = {N_("standard"), N_("seed")};    /* KalahRules */
+static const char *const captures[] = {N_("standard"), N_("empty")}; /* KalahCapture */
+static const char *const evals[] = {"tuned", "simple"};              /* or a file */
+enum { PARAM_PITS, PARAM_SEEDS, PARAM_RULES, PARAM_CAPTURE, PARAM_EVAL };
+
+static const GameParam params[] = {
+    [PARAM_PITS] = {.key = "pits", .kind = GAME_PARAM_RANGE, .size = true, .lo = 1,
+                    .hi = MAX_PITS, .def = 6, .label = N_("Pits per side")},
+    [PARAM_SEEDS] = {.key = "seeds", .kind = GAME_PARAM_RANGE, .size = true, .lo = 1,
+                     .hi = MAX_SEEDS_PER_PIT, .def = 6, .label = N_("Seeds per pit")},
+    [PARAM_RULES] = {.key = "rules", GAME_PARAM_CHOICES(rules), .label = N_("Rules"),
+                     .help = N_("seed: the tutorial's rules (a store above half wins)")},
+    [PARAM_CAPTURE] = {.key = "capture", GAME_PARAM_CHOICES(captures), .label = N_("Capture"),
+                       .help = N_("empty: capture even when the opposite pit is empty")},
+    [PARAM_EVAL] = {.key = "eval", GAME_PARAM_CHOICES(evals), .file = true},
+};
+
+static void kalah_counts(const Game *g, const void *state, int counts[2])
+{
+    counts[0] = kalah_store(g, state, 0);
+    counts[1] = kalah_store(g, state, 1);
+}
+
+static const GameInfo kalah_info = {
+    .name = N_("Kalah"),
+    .size_pattern = "kalah-MxN",
+    .size_help = N_("M pits 1..8, N seeds 1..10"),
+    .params = params,
+    .nparams = sizeof params / sizeof params[0],
+    .counts = kalah_counts,
+};
+
 static int parse_options(Kalah *k, const GameOption *opts, int nopts, Err *err)
 {
     for (int i = 0; i < nopts; i++) {
-        const char *key = opts[i].key, *value = opts[i].value;
-        if (!key)
-            return err_set(err, "kalah: an option without a name");
-        bool rules = strcmp(key, "rules") == 0, capture = strcmp(key, "capture") == 0;
-        if (!rules && !capture && strcmp(key, "eval") != 0)
-            return err_set(err,
-                           "--%.30s does not apply to kalah (its options: --rules, --capture, "
-                           "--eval)",
-                           key);
-        if (!value)
-            return err_set(err, "--%s needs a value", key);
-        if (!rules && !capture) {
-            if (kalah_eval_option(value, &k->eval, err) != 0)
+        const GameParam *p = game_param_for(&kalah_ops, &opts[i], err);
+        if (!p)
+            return -1;
+        if (p == &params[PARAM_EVAL]) { /* tuned, simple or a file */
+            if (kalah_eval_option(opts[i].value, &k->eval, err) != 0)
                 return -1;
-            k->eval_shipped = strcmp(value, "tuned") == 0;
+            k->eval_shipped = strcmp(opts[i].value, "tuned") == 0;
             continue;
         }
-        if (rules && strcmp(value, "standard") == 0)
-            k->rules = KALAH_RULES_STANDARD;
-        else if (rules && strcmp(value, "seed") == 0)
-            k->rules = KALAH_RULES_SEED;
-        else if (capture && strcmp(value, "standard") == 0)
-            k->capture = KALAH_CAPTURE_STANDARD;
-        else if (capture && strcmp(value, "empty") == 0)
-            k->capture = KALAH_CAPTURE_EMPTY;
+        const int choice = game_param_choice(p, opts[i].value, err);
+        if (choice < 0)
+            return -1;
+        if (p == &params[PARAM_RULES])
+            k->rules = (KalahRules)choice;
         else
-            return err_set(err, "--%s: '%.30s' is not one of %s", key, value,
-                           rules ? "standard, seed" : "standard, empty");
+            k->capture = (KalahCapture)choice;
     }
     return 0;
 }
@@ -648,6 +671,7 @@ int kalah_move_pit(const Game *g, Move m)
 
 const GameOps kalah_ops = {
     .family = "kalah",
+    .info = &kalah_info,
     .description = "Kalah: kalah (6 pits, 6 seeds) or kalah-MxN; --rules standard|seed, "
                    "--capture standard|empty, --eval tuned|simple|FILE",
     .open = kalah_open,

@@ -47,42 +47,52 @@ static int parse_size(const char *name, int *rows, int *cols, Err *err)
     return 0;
 }
 
+/* ---- what it says about itself (registry.h) ----------------------------- */
+
+static const char *const sizes[] = {"8x8", "6x6", "4x4", "4x6", "6x4", "4x8", "8x4", "6x8", "8x6"};
+static const char *const starts[] = {N_("cross"), N_("parallel")};   /* ReversiStart */
+static const char *const scorings[] = {"discs", "standard"};          /* ReversiScoring */
+static const char *const evals[] = {"pattern", "simple", "mobility"}; /* from EVAL_PATTERN */
+enum { PARAM_SIZE, PARAM_START, PARAM_SCORE, PARAM_EVAL };
+
+static const GameParam params[] = {
+    [PARAM_SIZE] = {.key = "size", GAME_PARAM_CHOICES(sizes), .size = true, .label = N_("Board"),
+                    .help = N_("rows x columns")},
+    [PARAM_START] = {.key = "start", GAME_PARAM_CHOICES(starts), .label = N_("Start"),
+                     .help = N_("cross: the usual diagonal centre; parallel: side by side")},
+    /* discs on 4x4 and 4x6, as in the seeds; standard otherwise */
+    [PARAM_SCORE] = {.key = "score", GAME_PARAM_CHOICES(scorings), .def = -1},
+    /* pattern on 8x8, simple otherwise */
+    [PARAM_EVAL] = {.key = "eval", GAME_PARAM_CHOICES(evals), .def = -1},
+};
+
+static void reversi_counts(const Game *g, const void *state, int counts[2])
+{
+    reversi_disc_counts(g, state, &counts[0], &counts[1]);
+}
+
+static const GameInfo reversi_info = {
+    .name = N_("Reversi"),
+    .size_pattern = "reversi-RxC",
+    .size_help = N_("even R, C in 4..8"),
+    .params = params,
+    .nparams = sizeof params / sizeof params[0],
+    .counts = reversi_counts,
+};
+
 static int apply_option(Reversi *r, const GameOption *o, Err *err)
 {
-    if (!o->key)
-        return err_set(err, "reversi: an option without a name");
-    const char *v = o->value ? o->value : "";
-    if (strcmp(o->key, "start") == 0) {
-        if (strcmp(v, "cross") == 0)
-            r->start = START_CROSS;
-        else if (strcmp(v, "parallel") == 0)
-            r->start = START_PARALLEL;
-        else
-            return err_set(err, "--start '%.40s' is not one of: cross, parallel", v);
-        return 0;
-    }
-    if (strcmp(o->key, "score") == 0) {
-        if (strcmp(v, "discs") == 0)
-            r->scoring = SCORE_DISCS;
-        else if (strcmp(v, "standard") == 0)
-            r->scoring = SCORE_STANDARD;
-        else
-            return err_set(err, "--score '%.40s' is not one of: discs, standard", v);
-        return 0;
-    }
-    if (strcmp(o->key, "eval") == 0) {
-        if (strcmp(v, "pattern") == 0)
-            r->eval = EVAL_PATTERN;
-        else if (strcmp(v, "simple") == 0)
-            r->eval = EVAL_SIMPLE;
-        else if (strcmp(v, "mobility") == 0)
-            r->eval = EVAL_MOBILITY;
-        else
-            return err_set(err, "--eval '%.40s' is not one of: pattern, simple, mobility", v);
-        return 0;
-    }
-    return err_set(err, "--%.40s does not apply to reversi (its options: --start, --score, --eval)",
-                   o->key);
+    const GameParam *p = game_param_for(&reversi_ops, o, err);
+    const int choice = p ? game_param_choice(p, o->value, err) : -1;
+    if (choice < 0)
+        return -1;
+    if (p == &params[PARAM_START])
+        r->start = (ReversiStart)choice;
+    else if (p == &params[PARAM_SCORE])
+        r->scoring = (ReversiScoring)choice;
+    else
+        r->eval = (ReversiEvalKind)(EVAL_PATTERN + choice);
+    return 0;
 }
 
 /* Put the squares `first` at the head of the static order, then every other
@@ -487,6 +497,7 @@ bool reversi_is_legal(const Game *g, const void *state, int row, int col)
 
 const GameOps reversi_ops = {
     .family = "reversi",
+    .info = &reversi_info,
     .description = "reversi (= reversi-8x8), reversi-RxC (rows x columns, each 4, 6 or 8); "
                    "--start cross|parallel (default cross); --score discs|standard "
                    "(default discs on 4x4 and 4x6 as in the seeds, standard otherwise); "
