@@ -8,7 +8,6 @@
 
 #include "cli/cli.h"
 #include "cli/train_gogo.h"
-#include "cli/train_kalah.h"
 #include "games/reversi/eval.h"
 #include "train/train.h"
 
@@ -52,7 +51,42 @@ static void report_reversi(const char *out, const TrainReport *r)
            r->fitted + r->held_out, r->fitted_after, r->held_after);
 }
 
+static void report_games(const TrainReport *r, const char *first, const char *second)
+{
+    printf("games: %ld (%s %ld, %s %ld, draws %ld)\n", r->games, first, r->wins[0], second,
+           r->wins[1], r->wins[2]);
+    printf("positions: %zu fitted, %zu held out\n", r->fitted, r->held_out);
+}
+
+static void report_kalah(const char *out, const TrainReport *r)
+{
+    report_games(r, "first", "second");
+    printf("weights:");
+    for (int i = 0; i < r->nweights; i++)
+        printf(" %d", r->weights[i]);
+    printf("\nheld-out mean square error: %.3f -> %.3f\n", r->held_before, r->held_after);
+    printf("written: %s\n", out);
+}
+
 /* ---- the trainers ------------------------------------------------------------ */
+
+static const CliCommand train_kalah_help = {
+    .name = "train kalah",
+    /* xgettext:c-format */
+    .help = N_("usage: yomi train kalah [--games N] [--depth D] [--exact E] [--seed S]\n"
+               "                        [--out FILE]\n"
+               "\n"
+               "Fit the weights of Kalah's evaluation (the store difference plus a weighted\n"
+               "sum of seeds on each side, free moves, captures, empty pits, seeds sown\n"
+               "across and the move) to self-play.  N games (default 4000) of kalah (6x6),\n"
+               "each opened by 2-6 random moves drawn from the seed S (default 1), played by\n"
+               "pvs at depth D (default 6) with the untuned evaluation until E seeds are\n"
+               "left in the pits (default 20), where the exact solver finishes the game.\n"
+               "Each position is labelled with what the rest of its game added to the store\n"
+               "difference, and the weights are the least squares fit (every tenth game held\n"
+               "out to check it).  FILE (default kalah-eval.txt) is replaced atomically;\n"
+               "install it as assets/kalah-eval.txt.  The same options give the same file.\n"),
+};
 
 #define SEEDS {0, 2147483647L, 1}
 
@@ -64,6 +98,13 @@ static const Trainer trainers[] = {
                    [OPT_EPOCHS] = {1, 10000, 100}},
         .out = REVAL_FILE, .game_options = GAME_OPTIONS_EVAL, .eval = "simple", .positions = true,
         .train = train_reversi, .report = report_reversi,
+    },
+    {
+        .ids = {"kalah", "kalah-6x6"}, .game = "kalah", .cmd = "train kalah", .help = &train_kalah_help,
+        .number = {[OPT_GAMES] = {10, 1000000, 4000}, [OPT_DEPTH] = {1, 16, 6}, [OPT_SEED] = SEEDS,
+                   [OPT_THREADS] = {0, 0, 1}, [OPT_EXACT] = {0, 30, 20}},
+        .out = "kalah-eval.txt", .game_options = GAME_OPTIONS_NONE, .eval = "simple",
+        .train = train_kalah, .report = report_kalah,
     },
 };
 
@@ -159,8 +200,6 @@ static int train_cmd(int argc, char **argv)
 {
     if (argc > 1 && (strcmp(argv[1], "gogo") == 0 || strcmp(argv[1], "gogo-5x5") == 0))
         return cli_train_gogo(argc - 1, argv + 1); /* train_gogo.c */
-    if (argc > 1 && (strcmp(argv[1], "kalah") == 0 || strcmp(argv[1], "kalah-6x6") == 0))
-        return cli_train_kalah(argc - 1, argv + 1); /* train_kalah.c */
     const int game_at = game_argument(argc, argv);
     const Trainer *t = game_at ? trainer_for(argv[game_at]) : NULL;
     if (cli_wants_help(t ? t->help : &cli_train, argc, argv))

@@ -48,5 +48,6 @@ typedef struct {
 typedef int TrainFn(const Game *g, const TrainOptions *o, TrainReport *report, Err *err);
 
 TrainFn train_reversi; /* train/reversi.c */
+TrainFn train_kalah;   /* train/kalah.c */
 
 #endif
