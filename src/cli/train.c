@@ -7,7 +7,6 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
-#include "cli/train_gogo.h"
 #include "games/reversi/eval.h"
 #include "train/train.h"
 
@@ -68,6 +67,15 @@ static void report_kalah(const char *out, const TrainReport *r)
     printf("written: %s\n", out);
 }
 
+static void report_gogo(const char *out, const TrainReport *r)
+{
+    report_games(r, "sente", "gote");
+    printf("scale: %.1f\n", r->scale);
+    printf("loss: %.5f -> %.5f\n", r->fitted_before, r->fitted_after);
+    printf("held-out loss: %.5f -> %.5f\n", r->held_before, r->held_after);
+    printf("written: %s\n", out);
+}
+
 /* ---- the trainers ------------------------------------------------------------ */
 
 static const CliCommand train_kalah_help = {
@@ -88,6 +96,23 @@ static const CliCommand train_kalah_help = {
                "install it as assets/kalah-eval.txt.  The same options give the same file.\n"),
 };
 
+static const CliCommand train_gogo_help = {
+    .name = "train gogo",
+    /* xgettext:c-format */
+    .help = N_("usage: yomi train gogo [--games N] [--depth D] [--seed S] [--threads T]\n"
+            "                       [--epochs E] [--eval E] [--out FILE]\n"
+            "\n"
+            "Tune gogo's evaluation weights from self-play.  N games (default 20000) of\n"
+            "pvs at depth D (default 5, with quiescence) against itself, each opening with\n"
+            "2 to 8 random plies drawn from the seed S (default 1); the quiet positions are\n"
+            "labelled with the results and the weights fitted to them (Texel's method, E\n"
+            "epochs, default 400; every tenth game held out to check the fit).  The games\n"
+            "use --eval E (default tuned: the shipped weights, which the fit starts from).\n"
+            "FILE (default gogo-eval.txt) is replaced atomically; install it as\n"
+            "assets/gogo-eval.txt.  T threads play the games (default 2); the result does\n"
+            "not depend on T.\n"),
+};
+
 #define SEEDS {0, 2147483647L, 1}
 
 static const Trainer trainers[] = {
@@ -105,6 +130,13 @@ static const Trainer trainers[] = {
                    [OPT_THREADS] = {0, 0, 1}, [OPT_EXACT] = {0, 30, 20}},
         .out = "kalah-eval.txt", .game_options = GAME_OPTIONS_NONE, .eval = "simple",
         .train = train_kalah, .report = report_kalah,
+    },
+    {
+        .ids = {"gogo", "gogo-5x5"}, .game = "gogo", .cmd = "train gogo", .help = &train_gogo_help,
+        .number = {[OPT_GAMES] = {1, 1000000, 20000}, [OPT_DEPTH] = {1, 12, 5}, [OPT_SEED] = SEEDS,
+                   [OPT_THREADS] = {1, 16, 2}, [OPT_EPOCHS] = {0, 100000, 400}},
+        .out = "gogo-eval.txt", .game_options = GAME_OPTIONS_ALL, /* the fit starts from --eval's weights */
+        .train = train_gogo, .report = report_gogo,
     },
 };
 
@@ -198,8 +230,6 @@ static bool has_eval(const CliGameOpts *go)
 
 static int train_cmd(int argc, char **argv)
 {
-    if (argc > 1 && (strcmp(argv[1], "gogo") == 0 || strcmp(argv[1], "gogo-5x5") == 0))
-        return cli_train_gogo(argc - 1, argv + 1); /* train_gogo.c */
     const int game_at = game_argument(argc, argv);
     const Trainer *t = game_at ? trainer_for(argv[game_at]) : NULL;
     if (cli_wants_help(t ? t->help : &cli_train, argc, argv))

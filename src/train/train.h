@@ -49,5 +49,6 @@ typedef int TrainFn(const Game *g, const TrainOptions *o, TrainReport *report, E
 
 TrainFn train_reversi; /* train/reversi.c */
 TrainFn train_kalah;   /* train/kalah.c */
+TrainFn train_gogo;    /* train/gogo.c */
 
 #endif
