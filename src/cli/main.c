@@ -6,7 +6,6 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
-#include "cli/train_gogo.h"
 #include "config.h"
 #include "games/registry.h"
 #include "ui/ui.h"

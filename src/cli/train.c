@@ -1,466 +1,270 @@
-/* train.c - `yomi train reversi`: the weights of the pattern evaluation,
- * learnt from yomi's own games.
- *
- * 1. Self-play: each game opens with a few random moves (so the games
- *    differ), then both sides play the search at --depth with the chosen
- *    evaluation (default the simple one, so training never depends on the
- *    weights it replaces) until --exact empties remain; the engine's solve
- *    mode then gives the exact result with perfect play from there.
- * 2. Labels: every position of the game before that point is labelled with
- *    that exact result from its mover's view (the outcome of a sensible game
- *    continued perfectly, Logistello's recipe), and the positions of the
- *    solved principal variation with the exact value itself.
- * 3. Fit: least squares with an L2 penalty by Buro's per-weight gradient
- *    steps: each weight moves by its accumulated error divided by how often
- *    it occurs (plus the penalty), so rare patterns learn as fast as common
- *    ones and unseen ones stay zero.
- *
- * Game k is seeded from (--seed, k) and lands in slot k, so the output does
- * not depend on --threads. */
-#define _POSIX_C_SOURCE 200809L
-#include <math.h>
-#include <pthread.h>
-#include <stdatomic.h>
+/* train.c - `yomi train GAME`: fit a game's evaluation weights to
+ * self-play.  Here are the command's options, the game it opens and what it
+ * says; each game's training is its trainer's (src/train/), found in the
+ * table below by the game's id. */
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
-#include "base/clock.h"
-#include "base/rng.h"
-#include "cli/searchcli.h"
-#include "cli/train_gogo.h"
-#include "cli/train_kalah.h"
-#include "base/read_file.h"
+#include "cli/cli.h"
 #include "games/reversi/eval.h"
-#include "games/reversi/reversi.h"
+#include "train/train.h"
 
-#define MAX_GAME_POSITIONS 80 /* 60 moves and a few passes */
+/* The options that take a number. */
+enum { OPT_GAMES, OPT_DEPTH, OPT_SEED, OPT_THREADS, OPT_EXACT, OPT_EPOCHS, NUMBER_OPTIONS };
+static const char *const number_options[NUMBER_OPTIONS] = {
+    "--games", "--depth", "--seed", "--threads", "--exact", "--epochs",
+};
+
+/* A number's range and default; hi 0: not an option of the game, its
+ * value is the default. */
+typedef struct {
+    long lo, hi, dflt;
+} Range;
+
+/* The game options (--eval, --start, ...) a game's training takes. */
+typedef enum { GAME_OPTIONS_NONE, GAME_OPTIONS_EVAL, GAME_OPTIONS_ALL } GameOptions;
 
 typedef struct {
-    uint64_t p, o; /* mover, other */
-    int label;     /* final disc difference, mover's view */
-} Sample;
+    const char *ids[2];     /* what the command line calls the game */
+    const char *game;       /* the game it opens */
+    const char *cmd;        /* what its messages start with */
+    const CliCommand *help;
+    Range number[NUMBER_OPTIONS];
+    const char *out;        /* --out's default */
+    GameOptions game_options;
+    /* The evaluation the games are played with unless --eval says
+     * otherwise: one that reads no trained weights, so the result never
+     * depends on the file it replaces.  NULL: the game's default. */
+    const char *eval;
+    bool positions;         /* --save-positions and --load-positions */
+    TrainFn *train;
+    void (*report)(const char *out, const TrainReport *r);
+} Trainer;
 
-typedef struct {
-    Sample pos[MAX_GAME_POSITIONS];
-    int n;
-} GameSamples;
+/* ---- what each says when done ---------------------------------------------- */
 
-typedef struct {
-    const Game *g;
-    long games;
-    int depth, exact;
-    uint64_t seed;
-    GameSamples *out;
-    atomic_long next, done;
-    atomic_int failed;
-    pthread_mutex_t err_lock;
-    Err err;
-} Selfplay;
-
-static int empties_of(const ReversiState *s)
+static void report_reversi(const char *out, const TrainReport *r)
 {
-    return 64 - __builtin_popcountll(s->mover | s->other);
+    printf(_("wrote %s: %zu positions, rms error %.2f discs (%.2f held out)\n"), out,
+           r->fitted + r->held_out, r->fitted_after, r->held_after);
 }
 
-/* One game into sp->out[k]; 0, or -1 with `err` set. */
-static int play_one(const Selfplay *sp, long k, Search *mid, Search *solver, Err *err)
+static void report_games(const TrainReport *r, const char *first, const char *second)
 {
-    const Game *g = sp->g;
-    uint64_t rng = sp->seed ^ ((uint64_t)k * 0xd1b54a32d192ed03ULL);
-    const int random_plies = 6 + (int)(rng_next(&rng) % 8);
-    GameSamples *gs = &sp->out[k];
-    ReversiState s, next;
-    g->ops->start(g, &s);
-    Move moves[GAME_MAX_MOVES];
-    static _Thread_local SearchResult r;
-    uint8_t side[MAX_GAME_POSITIONS];
-    int n = 0;
-    search_clear(mid);
-    for (int ply = 0;; ply++) {
-        const int nmoves = g->ops->legal_moves(g, &s, moves);
-        if (nmoves == 0 || empties_of(&s) <= sp->exact) {
-            int value = 0;
-            if (nmoves == 0) {
-                value = g->ops->final_score(g, &s);
-            } else {
-                search_clear(solver);
-                if (search_run(solver, &s, &r, err) != 0)
-                    return -1;
-                value = r.value;
-                /* The solved line: every position on it has the exact value. */
-                ReversiState cur = s;
-                for (int i = 0; i < r.pv_len && n < MAX_GAME_POSITIONS; i++) {
-                    gs->pos[n] = (Sample){cur.mover, cur.other, 0};
-                    side[n++] = cur.side;
-                    if (g->ops->is_terminal(g, &cur))
-                        break;
-                    g->ops->play(g, &cur, r.pv[i], &next);
-                    cur = next;
-                }
-            }
-            for (int i = 0; i < n; i++)
-                gs->pos[i].label = side[i] == s.side ? value : -value;
-            break;
-        }
-        if (n < MAX_GAME_POSITIONS) {
-            gs->pos[n] = (Sample){s.mover, s.other, 0};
-            side[n++] = s.side;
-        }
-        Move m;
-        if (ply < random_plies) {
-            m = moves[rng_next(&rng) % (uint64_t)nmoves];
-        } else {
-            if (search_run(mid, &s, &r, err) != 0)
-                return -1;
-            m = r.move;
-        }
-        g->ops->play(g, &s, m, &next);
-        s = next;
+    printf("games: %ld (%s %ld, %s %ld, draws %ld)\n", r->games, first, r->wins[0], second,
+           r->wins[1], r->wins[2]);
+    printf("positions: %zu fitted, %zu held out\n", r->fitted, r->held_out);
+}
+
+static void report_kalah(const char *out, const TrainReport *r)
+{
+    report_games(r, "first", "second");
+    printf("weights:");
+    for (int i = 0; i < r->nweights; i++)
+        printf(" %d", r->weights[i]);
+    printf("\nheld-out mean square error: %.3f -> %.3f\n", r->held_before, r->held_after);
+    printf("written: %s\n", out);
+}
+
+static void report_gogo(const char *out, const TrainReport *r)
+{
+    report_games(r, "sente", "gote");
+    printf("scale: %.1f\n", r->scale);
+    printf("loss: %.5f -> %.5f\n", r->fitted_before, r->fitted_after);
+    printf("held-out loss: %.5f -> %.5f\n", r->held_before, r->held_after);
+    printf("written: %s\n", out);
+}
+
+/* ---- the trainers ------------------------------------------------------------ */
+
+static const CliCommand train_kalah_help = {
+    .name = "train kalah",
+    /* xgettext:c-format */
+    .help = N_("usage: yomi train kalah [--games N] [--depth D] [--exact E] [--seed S]\n"
+               "                        [--out FILE]\n"
+               "\n"
+               "Fit the weights of Kalah's evaluation (the store difference plus a weighted\n"
+               "sum of seeds on each side, free moves, captures, empty pits, seeds sown\n"
+               "across and the move) to self-play.  N games (default 4000) of kalah (6x6),\n"
+               "each opened by 2-6 random moves drawn from the seed S (default 1), played by\n"
+               "pvs at depth D (default 6) with the untuned evaluation until E seeds are\n"
+               "left in the pits (default 20), where the exact solver finishes the game.\n"
+               "Each position is labelled with what the rest of its game added to the store\n"
+               "difference, and the weights are the least squares fit (every tenth game held\n"
+               "out to check it).  FILE (default kalah-eval.txt) is replaced atomically;\n"
+               "install it as assets/kalah-eval.txt.  The same options give the same file.\n"),
+};
+
+static const CliCommand train_gogo_help = {
+    .name = "train gogo",
+    /* xgettext:c-format */
+    .help = N_("usage: yomi train gogo [--games N] [--depth D] [--seed S] [--threads T]\n"
+            "                       [--epochs E] [--eval E] [--out FILE]\n"
+            "\n"
+            "Tune gogo's evaluation weights from self-play.  N games (default 20000) of\n"
+            "pvs at depth D (default 5, with quiescence) against itself, each opening with\n"
+            "2 to 8 random plies drawn from the seed S (default 1); the quiet positions are\n"
+            "labelled with the results and the weights fitted to them (Texel's method, E\n"
+            "epochs, default 400; every tenth game held out to check the fit).  The games\n"
+            "use --eval E (default tuned: the shipped weights, which the fit starts from).\n"
+            "FILE (default gogo-eval.txt) is replaced atomically; install it as\n"
+            "assets/gogo-eval.txt.  T threads play the games (default 2); the result does\n"
+            "not depend on T.\n"),
+};
+
+#define SEEDS {0, 2147483647L, 1}
+
+static const Trainer trainers[] = {
+    {
+        .ids = {"reversi", "reversi-8x8"}, .game = "reversi", .cmd = "train", .help = &cli_train,
+        .number = {[OPT_GAMES] = {1, 1000000, 2000}, [OPT_DEPTH] = {1, 12, 2}, [OPT_SEED] = SEEDS,
+                   [OPT_THREADS] = {1, 64, 1}, [OPT_EXACT] = {0, 24, 14},
+                   [OPT_EPOCHS] = {1, 10000, 100}},
+        .out = REVAL_FILE, .game_options = GAME_OPTIONS_EVAL, .eval = "simple", .positions = true,
+        .train = train_reversi, .report = report_reversi,
+    },
+    {
+        .ids = {"kalah", "kalah-6x6"}, .game = "kalah", .cmd = "train kalah", .help = &train_kalah_help,
+        .number = {[OPT_GAMES] = {10, 1000000, 4000}, [OPT_DEPTH] = {1, 16, 6}, [OPT_SEED] = SEEDS,
+                   [OPT_THREADS] = {0, 0, 1}, [OPT_EXACT] = {0, 30, 20}},
+        .out = "kalah-eval.txt", .game_options = GAME_OPTIONS_NONE, .eval = "simple",
+        .train = train_kalah, .report = report_kalah,
+    },
+    {
+        .ids = {"gogo", "gogo-5x5"}, .game = "gogo", .cmd = "train gogo", .help = &train_gogo_help,
+        .number = {[OPT_GAMES] = {1, 1000000, 20000}, [OPT_DEPTH] = {1, 12, 5}, [OPT_SEED] = SEEDS,
+                   [OPT_THREADS] = {1, 16, 2}, [OPT_EPOCHS] = {0, 100000, 400}},
+        .out = "gogo-eval.txt", .game_options = GAME_OPTIONS_ALL, /* the fit starts from --eval's weights */
+        .train = train_gogo, .report = report_gogo,
+    },
+};
+
+static const Trainer *trainer_for(const char *id)
+{
+    for (size_t t = 0; t < sizeof trainers / sizeof trainers[0]; t++)
+        for (size_t i = 0; i < sizeof trainers[t].ids / sizeof trainers[t].ids[0]; i++)
+            if (strcmp(id, trainers[t].ids[i]) == 0)
+                return &trainers[t];
+    return NULL;
+}
+
+/* ---- the command line ------------------------------------------------------------ */
+
+/* Where the game is: the first argument that is neither an option nor an
+ * option's value (every option takes one); 0 when there is none. */
+static int game_argument(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++) {
+        if (strncmp(argv[i], "--", 2) != 0)
+            return i;
+        i++; /* its value */
     }
-    gs->n = n;
     return 0;
 }
 
-static void *selfplay_thread(void *arg)
+static int number_option(const Trainer *t, const char *opt)
 {
-    Selfplay *sp = arg;
-    Err err = {{0}};
-    SearchConfig mid_cfg, solve_cfg;
-    search_config_default(&mid_cfg);
-    mid_cfg.algo = ALGO_PVS;
-    mid_cfg.depth = sp->depth;
-    mid_cfg.table_mb = 4;
-    solve_cfg = mid_cfg;
-    solve_cfg.solve = true;
-    solve_cfg.table_mb = 16;
-    solve_cfg.endgame = SEARCH_ENDGAME_ALL; /* the game's own solver when it has one */
-    Search *mid = search_new(sp->g, &mid_cfg, &err);
-    Search *solver = mid ? search_new(sp->g, &solve_cfg, &err) : NULL;
-    if (!solver)
-        goto fail;
-    for (long k; !atomic_load(&sp->failed) && (k = atomic_fetch_add(&sp->next, 1)) < sp->games;) {
-        if (play_one(sp, k, mid, solver, &err) != 0)
-            goto fail;
-        atomic_fetch_add(&sp->done, 1);
-    }
-    search_free(mid);
-    search_free(solver);
-    return NULL;
-fail:
-    pthread_mutex_lock(&sp->err_lock);
-    if (!atomic_exchange(&sp->failed, 1))
-        sp->err = err;
-    pthread_mutex_unlock(&sp->err_lock);
-    search_free(mid);
-    search_free(solver);
-    return NULL;
+    for (int k = 0; k < NUMBER_OPTIONS; k++)
+        if (t->number[k].hi > 0 && strcmp(opt, number_options[k]) == 0)
+            return k;
+    return -1;
 }
 
-/* ---- the fit ------------------------------------------------------------- */
-
-typedef struct {
-    const Sample *x;
-    size_t n, ntrain; /* the last n - ntrain are held out */
-    int epochs;
-    float lambda;
-    bool progress;
-} Fit;
-
-static float predict(const float *w, int per_phase, const Sample *x, int32_t *idx, int8_t *sign,
-                     int *mob, int *nf)
+/* Take a game option when the trainer does; 1 when taken. */
+static int game_option(const Trainer *t, CliGameOpts *go, const char *opt, const char *value)
 {
-    *nf = reval_features(x->p, x->o, idx, sign, mob);
-    const float *pw = w + (size_t)reval_phase(64 - __builtin_popcountll(x->p | x->o)) * (size_t)per_phase;
-    float v = pw[per_phase - 1] * (float)*mob;
-    for (int k = 0; k < *nf; k++)
-        v += sign[k] * pw[idx[k]];
-    return v;
+    if (t->game_options == GAME_OPTIONS_NONE ||
+        (t->game_options == GAME_OPTIONS_EVAL && strcmp(opt, "--eval") != 0))
+        return 0;
+    return cli_game_option(go, opt, value);
 }
 
-static double rms(const float *w, int per_phase, const Sample *x, size_t from, size_t to)
+static int parse_options(const Trainer *t, int argc, char **argv, int game_at, TrainOptions *o,
+                         CliGameOpts *go)
 {
-    int32_t idx[REVAL_MAX_FEATURES];
-    int8_t sign[REVAL_MAX_FEATURES];
-    int mob, nf;
-    double sum = 0;
-    for (size_t i = from; i < to; i++) {
-        const double e = x[i].label - predict(w, per_phase, &x[i], idx, sign, &mob, &nf);
-        sum += e * e;
-    }
-    return to > from ? sqrt(sum / (double)(to - from)) : 0.0;
-}
-
-/* Returns the weights (REVAL_PHASES x per phase), NULL when memory is short. */
-static float *fit(const Fit *f, double *train_rms, double *test_rms)
-{
-    const int per_phase = reval_weights_per_phase();
-    const size_t total = (size_t)REVAL_PHASES * (size_t)per_phase;
-    float *w = calloc(total, sizeof *w), *grad = calloc(total, sizeof *grad);
-    float *count = calloc(total, sizeof *count);
-    if (!w || !grad || !count) {
-        free(w), free(grad), free(count);
-        return NULL;
-    }
-    int32_t idx[REVAL_MAX_FEATURES];
-    int8_t sign[REVAL_MAX_FEATURES];
-    int mob, nf;
-    for (size_t i = 0; i < f->ntrain; i++) {
-        (void)predict(w, per_phase, &f->x[i], idx, sign, &mob, &nf);
-        float *c = count + (size_t)reval_phase(64 - __builtin_popcountll(f->x[i].p | f->x[i].o)) *
-                               (size_t)per_phase;
-        for (int k = 0; k < nf; k++)
-            c[idx[k]] += sign[k] != 0;
-        c[per_phase - 1] += (float)(mob * mob);
-    }
-    /* Every position reads ~50 weights at once, so each takes a share of
-     * the error rather than all of it. */
-    const float rate = 1.0f / 16;
-    for (int epoch = 0; epoch < f->epochs; epoch++) {
-        memset(grad, 0, total * sizeof *grad);
-        for (size_t i = 0; i < f->ntrain; i++) {
-            const float e = (float)f->x[i].label - predict(w, per_phase, &f->x[i], idx, sign, &mob, &nf);
-            float *gp = grad + (size_t)reval_phase(64 - __builtin_popcountll(f->x[i].p | f->x[i].o)) *
-                                   (size_t)per_phase;
-            for (int k = 0; k < nf; k++)
-                gp[idx[k]] += sign[k] * e;
-            gp[per_phase - 1] += e * (float)mob;
+    long number[NUMBER_OPTIONS];
+    for (int k = 0; k < NUMBER_OPTIONS; k++)
+        number[k] = t->number[k].dflt;
+    o->out = t->out;
+    for (int i = 1; i < argc; i++) {
+        const char *opt = argv[i];
+        if (strncmp(opt, "--", 2) != 0) {
+            if (i == game_at)
+                continue;
+            return cli_fail("%s: unexpected argument '%.40s'", t->cmd, opt);
         }
-        for (size_t j = 0; j < total; j++)
-            if (count[j] > 0)
-                w[j] += rate * (grad[j] - f->lambda * w[j]) / (count[j] + f->lambda);
-        if (f->progress && (epoch % 10 == 9 || epoch + 1 == f->epochs)) {
-            fputc('\r', stderr);
-            fprintf(stderr, _("fit: epoch %d/%d, rms error %.2f discs (held out %.2f)   "), epoch + 1,
-                    f->epochs, rms(w, per_phase, f->x, 0, f->ntrain),
-                    rms(w, per_phase, f->x, f->ntrain, f->n));
+        const char *v = i + 1 < argc ? argv[++i] : NULL; /* NULL: the option is last */
+        const int k = number_option(t, opt);
+        if (k >= 0) {
+            if (cli_parse_int(opt, v, t->number[k].lo, t->number[k].hi, &number[k]) != 0)
+                return EXIT_USAGE;
+        } else if (strcmp(opt, "--out") == 0) {
+            o->out = v;
+        } else if (t->positions && strcmp(opt, "--save-positions") == 0) {
+            o->save_positions = v;
+        } else if (t->positions && strcmp(opt, "--load-positions") == 0) {
+            o->load_positions = v;
+        } else if (!game_option(t, go, opt, v)) {
+            return cli_fail("%s: unknown option '%.40s'", t->cmd, opt);
         }
+        if (!v)
+            return cli_fail("%s: %s needs a value", t->cmd, opt);
     }
-    if (f->progress)
-        fputc('\n', stderr);
-    *train_rms = rms(w, per_phase, f->x, 0, f->ntrain);
-    *test_rms = rms(w, per_phase, f->x, f->ntrain, f->n);
-    free(grad);
-    free(count);
-    return w;
-}
-
-/* ---- positions on disk -------------------------------------------------------
- * The labelled positions can be kept (--save-positions) and fitted again
- * later (--load-positions) without replaying the games: "YOMIPOS1", a u64
- * count, then per position mover, other (u64) and the label (i8), native
- * byte order (a scratch file for the machine that made it). */
-
-static const char pos_magic[8] = {'Y', 'O', 'M', 'I', 'P', 'O', 'S', '1'};
-/* The most positions a file may hold, and so its largest size (1.7 GB). */
-#define POS_MAX 100000000u
-enum { POS_HEADER_BYTES = 16, POS_RECORD_BYTES = 17 };
-#define POS_FILE_MAX (POS_HEADER_BYTES + (size_t)POS_RECORD_BYTES * POS_MAX)
-
-static int save_positions(const char *path, const Sample *x, size_t n)
-{
-    FILE *f = fopen(path, "wb");
-    if (!f)
-        return cli_fail("train: %.200s: cannot create", path);
-    const uint64_t count = n;
-    bool ok = fwrite(pos_magic, 1, 8, f) == 8 && fwrite(&count, 8, 1, f) == 1;
-    for (size_t i = 0; ok && i < n; i++) {
-        const int8_t label = (int8_t)x[i].label;
-        ok = fwrite(&x[i].p, 8, 1, f) == 1 && fwrite(&x[i].o, 8, 1, f) == 1 &&
-             fwrite(&label, 1, 1, f) == 1;
-    }
-    if (fclose(f) != 0 || !ok)
-        return cli_fail("train: %.200s: cannot write the positions", path);
+    o->games = number[OPT_GAMES];
+    o->depth = (int)number[OPT_DEPTH];
+    o->seed = (uint64_t)number[OPT_SEED];
+    o->threads = (int)number[OPT_THREADS];
+    o->exact = (int)number[OPT_EXACT];
+    o->epochs = (int)number[OPT_EPOCHS];
     return EXIT_OK;
 }
 
-static int load_positions(const char *path, Sample **out, size_t *n)
+static bool has_eval(const CliGameOpts *go)
 {
-    Err err = {{0}};
-    size_t size;
-    const int fd = read_file_open(path, POS_FILE_MAX, &size, &err);
-    if (fd < 0)
-        return cli_fail("train: %s", err.msg);
-    FILE *f = fdopen(fd, "rb");
-    if (!f) {
-        close(fd);
-        return cli_fail("train: out of memory reading %.200s", path);
-    }
-    char magic[8];
-    uint64_t count = 0;
-    int rc = EXIT_OK;
-    if (fread(magic, 1, 8, f) != 8 || memcmp(magic, pos_magic, 8) != 0 ||
-        fread(&count, 8, 1, f) != 1 || count > POS_MAX) {
-        rc = cli_fail("train: %.200s: not a positions file", path);
-    } else if (size != POS_HEADER_BYTES + POS_RECORD_BYTES * count) {
-        /* said before the memory for them is taken */
-        rc = cli_fail("train: %.200s: %llu positions announced in %zu bytes (truncated or damaged)",
-                      path, (unsigned long long)count, size);
-    } else if (!(*out = malloc((count ? count : 1) * sizeof **out))) {
-        rc = cli_fail("train: out of memory for %llu positions", (unsigned long long)count);
-    } else {
-        for (uint64_t i = 0; i < count && rc == EXIT_OK; i++) {
-            int8_t label = 0;
-            Sample *x = &(*out)[i];
-            if (fread(&x->p, 8, 1, f) != 1 || fread(&x->o, 8, 1, f) != 1 ||
-                fread(&label, 1, 1, f) != 1 || (x->p & x->o) || label < -64 || label > 64)
-                rc = cli_fail("train: %.200s: truncated or damaged at position %llu", path,
-                              (unsigned long long)i);
-            x->label = label;
-        }
-        *n = count;
-    }
-    fclose(f);
-    return rc;
-}
-
-/* ---- the command ------------------------------------------------------------ */
-
-static int run_selfplay(Selfplay *sp, int threads, bool progress)
-{
-    pthread_t tid[64];
-    int started = 0;
-    for (; started < threads; started++)
-        if (pthread_create(&tid[started], NULL, selfplay_thread, sp) != 0)
-            break;
-    if (started == 0)
-        return cli_fail("train: cannot start a thread");
-    const double t0 = clock_seconds();
-    while (progress && atomic_load(&sp->done) < sp->games && !atomic_load(&sp->failed)) {
-        const long done = atomic_load(&sp->done);
-        const double el = clock_seconds() - t0;
-        fputc('\r', stderr);
-        fprintf(stderr, _("self-play: %ld/%ld games, %.0f s"), done, sp->games, el);
-        if (done > 0)
-            fprintf(stderr, _(" (about %.0f s left)   "), el / (double)done * (double)(sp->games - done));
-        struct timespec pause = {0, 250 * 1000 * 1000};
-        nanosleep(&pause, NULL);
-    }
-    for (int t = 0; t < started; t++)
-        pthread_join(tid[t], NULL);
-    if (progress) {
-        fputc('\r', stderr);
-        fprintf(stderr, _("self-play: %ld/%ld games, %.0f s                 \n"),
-                atomic_load(&sp->done), sp->games, clock_seconds() - t0);
-    }
-    if (atomic_load(&sp->failed))
-        return cli_fail("train: %s", sp->err.msg);
-    return EXIT_OK;
-}
-
-/* Play the games and gather their labelled positions in game order. */
-static int selfplay(const CliGameOpts *go, long games, int depth, int exact, uint64_t seed,
-                    int threads, Sample **out, size_t *n)
-{
-    _Alignas(16) unsigned char start[GAME_MAX_STATE];
-    Game *g = cli_game_open_at("reversi", go, NULL, start);
-    if (!g)
-        return EXIT_USAGE;
-    Selfplay sp = {.g = g, .games = games, .depth = depth, .exact = exact, .seed = seed,
-                   .err_lock = PTHREAD_MUTEX_INITIALIZER};
-    sp.out = calloc((size_t)games, sizeof *sp.out);
-    int rc = sp.out ? run_selfplay(&sp, threads, isatty(STDERR_FILENO))
-                    : cli_fail("train: out of memory for %ld games", games);
-    game_close(g);
-    *n = 0;
-    for (long k = 0; rc == EXIT_OK && k < games; k++)
-        *n += (size_t)sp.out[k].n;
-    if (rc == EXIT_OK && !(*out = malloc((*n ? *n : 1) * sizeof **out)))
-        rc = cli_fail("train: out of memory for %zu positions", *n);
-    for (long k = 0, at = 0; rc == EXIT_OK && k < games; k++) {
-        memcpy(*out + at, sp.out[k].pos, (size_t)sp.out[k].n * sizeof **out);
-        at += sp.out[k].n;
-    }
-    free(sp.out);
-    return rc;
+    for (int i = 0; i < go->n; i++)
+        if (strcmp(go->opts[i].key, "eval") == 0)
+            return true;
+    return false;
 }
 
 static int train_cmd(int argc, char **argv)
 {
-    if (argc > 1 && (strcmp(argv[1], "gogo") == 0 || strcmp(argv[1], "gogo-5x5") == 0))
-        return cli_train_gogo(argc - 1, argv + 1); /* train_gogo.c */
-    if (argc > 1 && (strcmp(argv[1], "kalah") == 0 || strcmp(argv[1], "kalah-6x6") == 0))
-        return cli_train_kalah(argc - 1, argv + 1); /* train_kalah.c */
-    if (cli_wants_help(&cli_train, argc, argv))
+    const int game_at = game_argument(argc, argv);
+    const Trainer *t = game_at ? trainer_for(argv[game_at]) : NULL;
+    if (cli_wants_help(t ? t->help : &cli_train, argc, argv))
         return EXIT_OK;
-    const char *id = NULL, *out = REVAL_FILE, *save = NULL, *load = NULL;
-    long games = 2000, depth = 2, seed = 1, threads = 1, exact = 14, epochs = 100;
-    CliGameOpts go = {0};
-    for (int i = 1; i < argc; i++) {
-        const char *o = argv[i];
-        if (strncmp(o, "--", 2) != 0) {
-            if (id)
-                return cli_fail("train: unexpected argument '%.40s'", o);
-            id = o;
-            continue;
-        }
-        const char *v = i + 1 < argc ? argv[++i] : NULL; /* NULL: the option is last */
-        int bad = 0;
-        if (strcmp(o, "--games") == 0)
-            bad = cli_parse_int(o, v, 1, 1000000, &games);
-        else if (strcmp(o, "--depth") == 0)
-            bad = cli_parse_int(o, v, 1, 12, &depth);
-        else if (strcmp(o, "--seed") == 0)
-            bad = cli_parse_int(o, v, 0, 2147483647, &seed);
-        else if (strcmp(o, "--threads") == 0)
-            bad = cli_parse_int(o, v, 1, 64, &threads);
-        else if (strcmp(o, "--exact") == 0)
-            bad = cli_parse_int(o, v, 0, 24, &exact);
-        else if (strcmp(o, "--epochs") == 0)
-            bad = cli_parse_int(o, v, 1, 10000, &epochs);
-        else if (strcmp(o, "--out") == 0)
-            out = v;
-        else if (strcmp(o, "--save-positions") == 0)
-            save = v;
-        else if (strcmp(o, "--load-positions") == 0)
-            load = v;
-        else if (strcmp(o, "--eval") == 0)
-            cli_game_option(&go, o, v);
-        else
-            return cli_fail("train: unknown option '%.40s'", o);
-        if (bad)
-            return EXIT_USAGE;
-        if (!v)
-            return cli_fail("train: %s needs a value", o);
-    }
-    if (!id)
+    if (!game_at)
         return cli_fail("train: which game? (yomi train reversi|gogo|kalah)");
-    if (strcmp(id, "reversi") != 0 && strcmp(id, "reversi-8x8") != 0)
+    if (!t)
         return cli_fail("train: only reversi (8x8), gogo and kalah (6x6) have a trained "
                         "evaluation, not '%.40s'",
-                        id);
-    if (cli_check_output("train", "--out", out) != EXIT_OK ||
-        (save && cli_check_output("train", "--save-positions", save) != EXIT_OK))
+                        argv[game_at]);
+    TrainOptions o = {0};
+    CliGameOpts go = {0};
+    if (parse_options(t, argc, argv, game_at, &o, &go) != EXIT_OK)
         return EXIT_USAGE;
-    if (go.n == 0)
-        cli_game_option(&go, "--eval", "simple");
-    size_t n = 0;
-    Sample *x = NULL;
-    int rc = load ? load_positions(load, &x, &n) : selfplay(&go, games, (int)depth, (int)exact,
-                                                             (uint64_t)seed, (int)threads, &x, &n);
-    if (rc == EXIT_OK && save)
-        rc = save_positions(save, x, n);
-    if (rc == EXIT_OK) {
-        /* The last twentieth (whole games but one) is held out to show how
-         * well the fit generalises. */
-        const size_t ntrain = n >= 20 ? n - n / 20 : n;
-        Fit f = {.x = x, .n = n, .ntrain = ntrain, .epochs = (int)epochs, .lambda = 30.0f,
-                 .progress = isatty(STDERR_FILENO)};
-        double train_rms = 0, test_rms = 0;
-        float *w = fit(&f, &train_rms, &test_rms);
-        Err err = {{0}};
-        if (!w)
-            rc = cli_fail("train: out of memory for the weights");
-        else if (reval_write(out, w, &err) != 0)
-            rc = cli_fail("train: %s", err.msg);
-        else
-            printf(_("wrote %s: %zu positions, rms error %.2f discs (%.2f held out)\n"), out, n,
-                   train_rms, test_rms);
-        free(w);
+    /* Hours of work may come before the file is written: a path that
+     * cannot take it is refused first. */
+    if (cli_check_output(t->cmd, "--out", o.out) != EXIT_OK ||
+        (o.save_positions && cli_check_output(t->cmd, "--save-positions", o.save_positions) != EXIT_OK))
+        return EXIT_USAGE;
+    Err err = {{0}};
+    Game *g = NULL;
+    if (!o.load_positions) { /* positions from a file need no games */
+        if (t->eval && !has_eval(&go))
+            cli_game_option(&go, "--eval", t->eval);
+        if (!(g = cli_game_open(t->game, go.opts, go.n, &err)))
+            return cli_fail("%s: %s", t->cmd, err.msg);
     }
-    free(x);
-    return rc;
+    o.progress = isatty(STDERR_FILENO);
+    TrainReport report;
+    const int rc = t->train(g, &o, &report, &err);
+    game_close(g);
+    if (rc != 0)
+        return cli_fail("%s: %s", t->cmd, err.msg);
+    t->report(o.out, &report);
+    return EXIT_OK;
 }
 
 const CliCommand cli_train = {

@@ -278,18 +278,20 @@ static inline int mobility_difference(uint64_t p, uint64_t o)
     return bb_count(bb_moves(p, o, empty)) - bb_count(bb_moves(o, p, empty));
 }
 
-int reval_features(uint64_t p, uint64_t o, int32_t *index, int8_t *sign, int *mobility)
+int reval_features(uint64_t p, uint64_t o, uint32_t *index, int16_t *value)
 {
     classes_init();
+    const uint32_t phase = (uint32_t)reval_phase(64 - bb_count(p | o)) * (uint32_t)P.per_phase;
+    index[0] = phase + (uint32_t)P.per_phase - 1;
+    value[0] = (int16_t)mobility_difference(p, o);
     for (int k = 0; k < P.ninst; k++) {
         const Instance *in = &P.inst[k];
         const Shape *s = &P.shape[in->shape];
         const int32_t idx = instance_index(in, p, o);
-        index[k] = s->offset + s->canon[idx];
-        sign[k] = s->sign[idx];
+        index[k + 1] = phase + (uint32_t)(s->offset + s->canon[idx]);
+        value[k + 1] = s->sign[idx];
     }
-    *mobility = mobility_difference(p, o);
-    return P.ninst;
+    return P.ninst + 1;
 }
 
 /* ---- evaluation -------------------------------------------------------- */

@@ -23,7 +23,7 @@
 
 #define REVAL_PHASES 8      /* 8 empties per phase: 60..53, 52..45, ... */
 #define REVAL_SCALE 128     /* stored weights are 1/128 disc */
-#define REVAL_MAX_FEATURES 48
+#define REVAL_MAX_FEATURES 49 /* 48 patterns and mobility */
 #define REVAL_FILE "reversi-eval.dat"
 
 typedef struct ReversiEval ReversiEval;
@@ -54,12 +54,15 @@ int reval_evaluate(const ReversiEval *e, uint64_t p, uint64_t o);
 int reval_evaluate_fine(const ReversiEval *e, uint64_t p, uint64_t o);
 
 /* ---- training ----------------------------------------------------------
- * A position's features: the pattern weights it reads, as indexes into one
- * phase's weights, each already mapped to the representative of its
- * symmetry class with the sign it carries (tied weights are trained as
- * one).  Returns the count; *mobility gets the mobility difference, whose
- * weight is the phase's last one. */
-int reval_features(uint64_t p, uint64_t o, int32_t *index, int8_t *sign, int *mobility);
+ * A position as a row of the fit (src/train/fit.h): the weights it reads,
+ * as indexes into all REVAL_PHASES x reval_weights_per_phase() weights
+ * (its phase's), with the values they are multiplied by.  First the
+ * mobility weight (the phase's last) and the mobility difference, then
+ * each pattern's weight, mapped to the representative of its symmetry
+ * class, with the sign it carries (tied weights are trained as one).  The
+ * fit sums a row in this order, in single precision: another order would
+ * change the trained file.  Returns the count, at most REVAL_MAX_FEATURES. */
+int reval_features(uint64_t p, uint64_t o, uint32_t *index, int16_t *value);
 
 /* Write REVAL_PHASES * reval_weights_per_phase() trained weights (in discs;
  * only the representatives are read) to `path` atomically

@@ -1,0 +1,54 @@
+/* train.h - the games' trainers: each learns its game's evaluation weights
+ * from self-play (train/selfplay.h), fits them (train/fit.h) and writes
+ * them in the format its evaluation reads (src/games/GAME/eval.h).  The
+ * command `yomi train` (src/cli/train.c) reads the options, opens the game
+ * and reports. */
+#ifndef YOMI_TRAIN_TRAIN_H
+#define YOMI_TRAIN_TRAIN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base/error.h"
+#include "engine/game.h"
+
+typedef struct {
+    long games;
+    int depth;   /* of both players' pvs */
+    int exact;   /* where the exact solver ends the games (reversi: empties, Kalah: seeds) */
+    int threads;
+    int epochs;  /* of the fit, where it takes steps */
+    uint64_t seed;
+    const char *out; /* the weight file, replaced atomically */
+    /* reversi: keep the labelled positions in a file, or fit those of one
+     * instead of playing (NULL: neither) */
+    const char *save_positions, *load_positions;
+    bool progress; /* a progress line on stderr */
+} TrainOptions;
+
+#define TRAIN_REPORT_WEIGHTS 8
+
+/* What a trainer did; each fills what applies to it. */
+typedef struct {
+    long games;
+    long wins[3];             /* first player, second player, draws */
+    size_t fitted, held_out;  /* positions */
+    /* The fit's error on the fitted and the held-out positions, before
+     * (with the weights it started from) and after; in the trainer's own
+     * measure (reversi: root mean square in discs, Kalah: mean square in
+     * seeds, gogo: mean square in win probability). */
+    double fitted_before, fitted_after, held_before, held_after;
+    double scale;             /* gogo: the logistic's scale, in evaluation units */
+    int weights[TRAIN_REPORT_WEIGHTS], nweights; /* Kalah: the weights written */
+} TrainReport;
+
+/* Train and write o->out: 0, or -1 + err.  `g` is the game to play (NULL
+ * when reversi fits positions from o->load_positions). */
+typedef int TrainFn(const Game *g, const TrainOptions *o, TrainReport *report, Err *err);
+
+TrainFn train_reversi; /* train/reversi.c */
+TrainFn train_kalah;   /* train/kalah.c */
+TrainFn train_gogo;    /* train/gogo.c */
+
+#endif
