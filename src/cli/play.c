@@ -5,7 +5,7 @@
 
 #include "cli/cli.h"
 #include "players/player.h"
-#include "ui/player.h"
+#include "ui/player_label.h"
 #include "players/agent.h"
 #include "ui/ui.h"
 

@@ -1,5 +1,5 @@
 /* searchcli.h - the pieces the searching subcommands share (searchopts.c,
- * game.c). */
+ * play_game.c). */
 #ifndef YOMI_SEARCHCLI_H
 #define YOMI_SEARCHCLI_H
 
@@ -45,7 +45,7 @@ void cli_print_rows(FILE *out, int format, const CliRow *rows, int n, bool list)
 typedef int (*CliRootHook)(const Game *g, const void *root, const SearchConfig *cfg);
 int cli_search_and_print(const CliSearchArgs *a, CliRootHook before);
 
-/* game.c: play one game between two computer players from `start`;
+/* play_game.c: play one game between two computer players from `start`;
  * `turns` is called after each turn (may be NULL). */
 typedef struct {
     uint64_t leaves[2], nodes[2];

@@ -30,7 +30,7 @@
 #include "engine/search.h"
 #include "engine/stats.h"
 #include "players/player.h"
-#include "players/usi.h"
+#include "players/usi_protocol.h"
 
 #define USI_MAX_DEPTH 64      /* deeper than any time control here reaches */
 #define LINE_MAX_BYTES 65536

@@ -8,7 +8,7 @@
 
 #include "base/clock.h"
 #include "players/agent.h"
-#include "players/usi.h"
+#include "players/usi_protocol.h"
 
 #define AGENT_SPEC_LEN 256
 #define AGENT_MAX_PLIES 2048

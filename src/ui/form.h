@@ -9,7 +9,7 @@
 #include "games/registry.h"
 #include "ui/glyphs.h"
 #include "ui/grid.h"
-#include "ui/player.h"
+#include "ui/player_label.h"
 
 #define FORM_MAX 48
 

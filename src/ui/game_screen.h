@@ -1,5 +1,5 @@
 /* game_screen.h - the game screen's state, shared by the game screen
- * (game.c: a person plays) and the watch screen (watch.c: the computer plays
+ * (game_screen.c: a person plays) and the watch screen (watch.c: the computer plays
  * itself), which differ only in their keys and side panel. */
 #ifndef YOMI_UI_GAME_SCREEN_H
 #define YOMI_UI_GAME_SCREEN_H

@@ -24,7 +24,7 @@
 #include <stdio.h>
 
 #include "engine/game.h"
-#include "ui/player.h"
+#include "ui/player_label.h"
 
 #define SESSION_MAX_OPTS 4
 

@@ -1,6 +1,6 @@
-/* fuzz_usi.c - the USI readers (src/players/usi.c): every command line a GUI
+/* fuzz_usi.c - the USI readers (src/players/usi_protocol.c): every command line a GUI
  * may send and every reply line an engine may answer, never a crash. */
-#include "players/usi.h"
+#include "players/usi_protocol.h"
 #include "fuzz.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -21,7 +21,7 @@
 #include "players/player.h"
 #include "ui/fmt.h"
 #include "ui/grid.h"
-#include "ui/player.h"
+#include "ui/player_label.h"
 #include "ui/session.h"
 #include "ui/view.h"
 

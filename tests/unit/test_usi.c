@@ -1,4 +1,4 @@
-/* test_usi.c - the USI line parsers (players/usi.h) and the clock budget
+/* test_usi.c - the USI line parsers (players/usi_protocol.h) and the clock budget
  * (players/agent.h): what they accept, and that bad lines are errors. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -11,7 +11,7 @@
 
 #include "players/agent.h"
 #include "players/player.h"
-#include "players/usi.h"
+#include "players/usi_protocol.h"
 
 static UsiCommand cmd; /* 8 KB of moves: not on the stack */
 

@@ -1,11 +1,11 @@
-/* player.c - players described for the panels.  Reading and writing specs
+/* player_label.c - players described for the panels.  Reading and writing specs
  * is the engine's (player_parse, player_format). */
 #include <stdio.h>
 #include <string.h>
 
 #include "base/i18n.h"
 #include "players/player.h"
-#include "ui/player.h"
+#include "ui/player_label.h"
 
 const char *ui_player_algorithm(const UiPlayer *p)
 {

@@ -1,4 +1,4 @@
-/* game.c - one whole game between two computer players, as the grid and
+/* play_game.c - one whole game between two computer players, as the grid and
  * match commands play them. */
 #include <stdlib.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-/* usi.h - the USI protocol's text, both ways, as pure functions.
+/* usi_protocol.h - the USI protocol's text, both ways, as pure functions.
  *
  * usi_parse_line() reads one line a GUI sends to an engine (`yomi usi` is
  * the engine); usi_parse_reply() reads one line an engine sends back (yomi
@@ -8,8 +8,8 @@
  * other than by returning -1 with a message (the fuzz targets call them on
  * arbitrary bytes).
  */
-#ifndef YOMI_USI_H
-#define YOMI_USI_H
+#ifndef YOMI_PLAYERS_USI_PROTOCOL_H
+#define YOMI_PLAYERS_USI_PROTOCOL_H
 
 #include <stdbool.h>
 #include <stdint.h>

@@ -1,9 +1,9 @@
-/* player.h - who plays a side: a person, or the engine with a search
+/* player_label.h - who plays a side: a person, or the engine with a search
  * configuration.  The spelling (doc/cli.md "Players": `human`, or
  * `ALGO:DEPTH[,KEY=VALUE...]`) belongs to the engine (player_parse); the UI
  * adds only a short description for its panels. */
-#ifndef YOMI_UI_PLAYER_H
-#define YOMI_UI_PLAYER_H
+#ifndef YOMI_UI_PLAYER_LABEL_H
+#define YOMI_UI_PLAYER_LABEL_H
 
 #include <stddef.h>
 

@@ -1,4 +1,4 @@
-/* game.c - the game screen: the board, the players, the live search panel,
+/* game_screen.c - the game screen: the board, the players, the live search panel,
  * the move list; the person's cursor and the computer's turns.
  *
  * The computer's search runs on the engine's thread; tick() polls it ten

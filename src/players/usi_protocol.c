@@ -1,11 +1,11 @@
-/* usi.c - reading USI lines (usi.h): tokens are walked in place, nothing is
+/* usi_protocol.c - reading USI lines (usi_protocol.h): tokens are walked in place, nothing is
  * copied before it is known to fit. */
 #include <errno.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "players/usi.h"
+#include "players/usi_protocol.h"
 
 typedef struct {
     const char *p;   /* start of the token */
