@@ -20,7 +20,7 @@ static int scout_child(Ctx *c, int ply, int d, int a, int beta,
  * child is scouted too (`scout_first`).  `self` is the caller, so each
  * recursion stays in its own algorithm. */
 int scouting(Ctx *c, int ply, int depth, int alpha, int beta, bool scout_first,
-                    int (*self)(Ctx *, int, int, int, int))
+             int (*self)(Ctx *, int, int, int, int))
 {
     Node nd;
     const int n = node_open(c, ply, depth, alpha, beta, &nd);
