@@ -23,10 +23,6 @@ typedef enum {
 
 /* One thing a variant may differ in: an option (--start parallel) or a part
  * of the id's size (the 6x6 of reversi-6x6, the 4 and the 3 of kalah-4x3). */
-/* GAME_PARAM_CHOICES(array): a choice among the values of a static array. */
-#define GAME_PARAM_CHOICES(a) \
-    .kind = GAME_PARAM_CHOICE, .choices = (a), .nchoices = (int)(sizeof(a) / sizeof((a)[0]))
-
 typedef struct {
     const char *key;            /* the option is --KEY; a size part's name */
     GameParamKind kind;
@@ -43,6 +39,10 @@ typedef struct {
                                  * line only */
     const char *help;           /* N_: one line, shown with the field */
 } GameParam;
+
+/* GAME_PARAM_CHOICES(array): a choice among the values of a static array. */
+#define GAME_PARAM_CHOICES(a) \
+    .kind = GAME_PARAM_CHOICE, .choices = (a), .nchoices = (int)(sizeof(a) / sizeof((a)[0]))
 
 struct GameInfo {
     const char *name;           /* N_: the game's name in titles: "Reversi" */
