@@ -117,7 +117,13 @@ Game *cli_game_open_at(const char *id, const CliGameOpts *go, const char *positi
                        void *state)
 {
     Err err = {{0}};
-    Game *g = cli_game_open(id, go ? go->opts : NULL, go ? go->n : 0, &err);
+    GameOption opts[CLI_MAX_GAME_OPTS + 1];
+    int nopts = go ? go->n : 0;
+    for (int i = 0; i < nopts; i++)
+        opts[i] = go->opts[i];
+    if (position && game_opens_with_position(id))
+        opts[nopts++] = (GameOption){"position", position};
+    Game *g = cli_game_open(id, opts, nopts, &err);
     if (!g) {
         cli_fail("%s", err.msg);
         return NULL;

@@ -20,7 +20,7 @@
 #include "base/i18n.h"
 #include "games/registry.h"
 
-static const GameOps *const families[] = {&kalah_ops, &reversi_ops, &gogo_ops, NULL};
+static const GameOps *const families[] = {&kalah_ops, &reversi_ops, &gogo_ops, &tree_ops, NULL};
 
 const GameOps *const *game_families(void) { return families; }
 
@@ -56,6 +56,12 @@ static const GameOps *family_of(const char *id)
             return families[i];
     }
     return NULL;
+}
+
+bool game_opens_with_position(const char *id)
+{
+    const GameOps *ops = id ? family_of(id) : NULL;
+    return ops && ops->info && ops->info->opens_with_position;
 }
 
 void game_ids_list(char *buf, size_t len, bool external_engines_only)
@@ -141,8 +147,8 @@ static void choice_list(const GameParam *p, char *buf, size_t len)
     buf[0] = '\0';
     for (int i = 0; p->kind == GAME_PARAM_CHOICE && i < p->nchoices; i++)
         list_add(buf, len, ", ", p->choices[i]);
-    if (p->file)
-        list_add(buf, len, ", ", "FILE");
+    if (p->other)
+        list_add(buf, len, ", ", p->other);
 }
 
 static int value_missing(const GameParam *p, Err *err)
@@ -195,7 +201,7 @@ void game_param_syntax(const GameParam *p, char *buf, size_t len)
         snprintf(values, sizeof values, "%d..%d", p->lo, p->hi);
     for (int i = 0; p->kind == GAME_PARAM_CHOICE && i < p->nchoices; i++)
         list_add(values, sizeof values, "|", p->choices[i]);
-    if (p->file)
-        list_add(values, sizeof values, "|", "FILE");
+    if (p->other)
+        list_add(values, sizeof values, "|", p->other);
     snprintf(buf, len, "--%s %s", p->key, values);
 }

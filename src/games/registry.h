@@ -31,7 +31,8 @@ typedef struct {
     const char *const *choices; /* CHOICE: the values as typed (N_ when the
                                  * forms show them in the player's language) */
     int nchoices;
-    bool file;                  /* CHOICE: a file name is accepted too (--eval FILE) */
+    const char *other;          /* CHOICE: what else is accepted, as help names it:
+                                 * "FILE" (--eval FILE), "TREE" (--tree TREE) */
     int lo, hi;                 /* RANGE */
     int def;                    /* the default: a choice's index or the number;
                                  * -1 when it depends on the variant */
@@ -60,12 +61,15 @@ struct GameInfo {
     void (*counts)(const Game *g, const void *state, int counts[2]);
     /* Other programs can play it: USI and xshogi engines (shogi variants). */
     bool external_engines;
+    /* open() is also given --position, as the option "position": the tree
+     * game, whose position may be the tree itself. */
+    bool opens_with_position;
 };
 typedef struct GameInfo GameInfo;
 
 /* ---- the registry ---------------------------------------------------------- */
 
-extern const GameOps kalah_ops, reversi_ops, gogo_ops;
+extern const GameOps kalah_ops, reversi_ops, gogo_ops, tree_ops;
 const GameOps *const *game_families(void); /* NULL-terminated, in the forms' order */
 /* The game the forms start on. */
 const GameOps *game_family_default(void);
@@ -73,6 +77,10 @@ const GameOps *game_family_default(void);
 /* Open a game by its CLI id (doc/cli.md: reversi, reversi-6x6, kalah-4x3, gogo,
  * minishogi, ...).  NULL + err on an unknown id or a bad option. */
 Game *game_open(const char *id, const GameOption *opts, int nopts, Err *err);
+
+/* True when `id`'s game is to be given --position as an option too
+ * (GameInfo's opens_with_position). */
+bool game_opens_with_position(const char *id);
 
 /* "kalah, kalah-MxN, reversi, reversi-RxC, gogo": every game's plain id and
  * its size pattern; only the games that `external_engines` when set. */

@@ -3,12 +3,13 @@
 
 #include "ui/view.h"
 
-extern const BoardView view_reversi, view_gogo, view_kalah;
+extern const BoardView view_reversi, view_gogo, view_kalah, view_tree;
 
 static const BoardView *const views[] = {
     &view_reversi,
     &view_gogo,
     &view_kalah,
+    &view_tree,
     NULL,
 };
 

@@ -60,7 +60,7 @@ void gogo_state_set_side(GogoState *s, int side)
 static const char *const aliases[] = {"minishogi", "gogo-shogi", NULL};
 static const char *const evals[] = {"material", "tuned", "builtin"}; /* or a file */
 static const GameParam params[] = {
-    {.key = "eval", GAME_PARAM_CHOICES(evals), .file = true, .def = 1},
+    {.key = "eval", GAME_PARAM_CHOICES(evals), .other = "FILE", .def = 1},
 };
 
 static const GameInfo gogo_info = {

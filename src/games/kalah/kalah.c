@@ -549,7 +549,7 @@ static const GameParam params[] = {
                      .help = N_("seed: the tutorial's rules (a store above half wins)")},
     [PARAM_CAPTURE] = {.key = "capture", GAME_PARAM_CHOICES(captures), .label = N_("Capture"),
                        .help = N_("empty: capture even when the opposite pit is empty")},
-    [PARAM_EVAL] = {.key = "eval", GAME_PARAM_CHOICES(evals), .file = true},
+    [PARAM_EVAL] = {.key = "eval", GAME_PARAM_CHOICES(evals), .other = "FILE"},
 };
 
 static void kalah_counts(const Game *g, const void *state, int counts[2])

@@ -1,0 +1,46 @@
+#!/bin/sh
+# The tree game on the command line (doc/cli.md): the textbook tree's value
+# and leaf counts, every command on a typed tree, and bad trees exiting 2.
+. "$TESTLIB"
+
+T='((3 12 8)(2 4 6)(14 5 2))'
+field() { printf '%s\n' "$out" | sed -n "s/^$1: //p"; }
+
+run_yomi search tree --position "$T" --algo minimax --order natural --table off --solve
+is "$(field value) $(field leaves)" "3 9" "minimax: value 3, 9 leaves"
+run_yomi search tree --position "$T" --algo alphabeta --order natural --table off --solve
+is "$(field value) $(field leaves)" "3 7" "alphabeta, natural order: value 3, 7 leaves"
+run_yomi search tree --tree ordering --algo alphabeta --order natural --table off --solve
+is "$(field value) $(field leaves) $(field move)" "3 9 3" "best move last: no cut saves a leaf"
+# Each move better than the last: PVS searches moves 2 and 3 again; yomi's
+# NegaScout (the seeds') scouts the first move too, so once more.
+run_yomi search tree --tree rescout --algo pvs --order natural --table off --solve
+is "$(field value) $(field researches)" "5 2" "each move better: PVS searches twice again"
+run_yomi search tree --tree rescout --algo negascout --order natural --table off --solve
+is "$(field value) $(field researches)" "5 3" "each move better: NegaScout three times"
+run_yomi search tree --position '(3 (4 5) ((1 2) 6))' --algo negamax --solve
+is "$(field value)" "4" "leaves at different depths"
+
+run_yomi compare tree --position "$T" --algos minimax,alphabeta --order natural --table off --solve
+ok $rc "compare on a typed tree exits 0"
+run_yomi perft tree --position "$T" --depth 2
+is "$out" "nodes: 9" "perft counts the leaves two plies down"
+run_yomi show tree --position 3
+ok $rc "show a node by its path"
+case $out in *"position: 3"*"2: 5"*) ;; *"2: 5"*"position: 3"*) ;; *) false ;; esac
+ok $? "show lists the node's children"
+run_yomi grid tree --position "$T" --algos minimax,alphabeta --depths 1-2
+ok $rc "grid on a typed tree exits 0"
+
+bad_input "unbalanced" search tree --position '((3 12 8)(2 4 6)'
+bad_input "closes nothing" show tree --position '(1 2))'
+bad_input "not an integer" show tree --position '(3 x)'
+bad_input "empty node" show tree --position '()'
+bad_input "out of range" show tree --position '(1 123456)'
+bad_input "no such child" show tree --position 4
+bad_input "not a path" show tree --position 'left'
+bad_input "--tree value" show tree --tree bushy
+bad_input "tree has no sizes" show tree-3x3
+bad_input "no such move" search tree --position 2.1 --solve --moves 1 2>/dev/null
+
+done_testing

@@ -1,0 +1,30 @@
+#!/bin/sh
+# A tree game from the menu: the New game form offers it, the board lists
+# the root's children, a human plays a child number, the computer answers.
+. "$TESTLIB"
+. "$(dirname "$0")/tmux-lib.sh"
+
+ui_start
+see "New game" "menu"
+ui_keys n
+see "Start game" "the new-game form"
+ui_keys Right Right
+see "Tree" "right arrow twice chooses the game tree, with its tree"
+ui_keys Enter
+see "At root: Max to move" "a tree game at the root"
+see "(3 12 8)" "the root's children are listed"
+see "Leaves below: 9" "the textbook tree has nine leaves"
+ui_keys Enter
+see "At 1: Min to move" "the human plays child 1"
+see "Value 3" "the computer answers with the least leaf"
+ui_keys q y
+see "yomi-exited-0" "quit"
+
+ui_start -- play tree --tree rescout --first human --second alphabeta:2
+see "(5 6)" "yomi play tree --tree rescout"
+ui_keys Down Down Enter
+see "Value 5" "the third child, then the computer's reply"
+ui_keys q y
+see "yomi-exited-0" "quit"
+
+done_testing
