@@ -29,7 +29,8 @@ static const CliCommand *const commands[] = {
 const CliCommand *const *cli_commands(void) { return commands; }
 
 /* "  kalah (= kalah-6x6), kalah-MxN (M pits 1..8, N seeds 1..10)": its id,
- * the other ids of the same variant, and the ids with a size. */
+ * the other ids of the same variant, and the ids with a size; "  tree (a
+ * tree typed as --position ...)" for a game of one size that says more. */
 static void usage_game(FILE *out, const GameOps *g)
 {
     const GameInfo *info = g->info;
@@ -45,6 +46,8 @@ static void usage_game(FILE *out, const GameOps *g)
         fprintf(out, " (= %s)", same);
     if (info && info->size_pattern)
         fprintf(out, ", %s (%s)", info->size_pattern, _(info->size_help));
+    else if (info && info->size_help)
+        fprintf(out, " (%s)", _(info->size_help));
     fputc('\n', out);
 }
 

@@ -53,7 +53,9 @@ struct GameInfo {
                                  * NULL: none */
     const char *size_pattern;   /* "kalah-MxN": the ids with a size, for help and
                                  * messages; NULL: one size only */
-    const char *size_help;      /* N_: what the pattern's letters may be */
+    const char *size_help;      /* N_: what the pattern's letters may be; with
+                                 * no pattern, a note for the usage's games
+                                 * list (the tree game: what to type) */
     const GameParam *params;    /* size parts first, then the options */
     int nparams;
     /* The two numbers shown for a finished game (first player's, second's):

@@ -445,6 +445,7 @@ static const GameParam params[] = {
 static const GameInfo tree_info = {
     .name = N_("Tree"),
     .choice_name = N_("Game tree"),
+    .size_help = N_("--position or --tree: a tree such as ((3 12 8)(2 4 6)(14 5 2))"),
     .params = params,
     .nparams = sizeof params / sizeof params[0],
     .opens_with_position = true,
