@@ -16,6 +16,8 @@ see "Two rows of pits" "right arrow: the Kalah rules"
 ui_keys Right Right
 see "5五将棋" "the gogo rules show kanji in UTF-8"
 ui_keys Right
+see "A game tree typed in parentheses" "the game tree's section"
+ui_keys Right
 see "MTD(f)" "the algorithms section"
 ui_keys Escape
 see "New game" "Esc goes back to the menu"

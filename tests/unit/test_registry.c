@@ -28,10 +28,11 @@ static void test_families_listed(void **state)
     int n = 0;
     while (f[n])
         n++;
-    assert_int_equal(n, 3);
+    assert_int_equal(n, 4);
     assert_string_equal(f[0]->family, "kalah");
     assert_string_equal(f[1]->family, "reversi");
     assert_string_equal(f[2]->family, "gogo");
+    assert_string_equal(f[3]->family, "tree");
 }
 
 /* What each game says about itself holds for its open(): the default id
@@ -88,7 +89,7 @@ static void test_messages_from_descriptions(void **state)
     Err err = {{0}};
     assert_null(game_open("", NULL, 0, &err));
     assert_string_equal(err.msg, "no game given (one of: kalah, kalah-MxN, reversi, "
-                                 "reversi-RxC, gogo)");
+                                 "reversi-RxC, gogo, tree)");
     GameOption start = {"start", "cross"}, eval = {"eval", NULL};
     assert_null(game_open("kalah", &start, 1, &err));
     assert_string_equal(err.msg,
