@@ -40,6 +40,15 @@ Session *session_new(const char *id, const GameOption *opts, int nopts,
         err_set(err, "too many game options");
         return NULL;
     }
+    /* Cut short, an option would name another game in the save file. */
+    for (int i = 0; i < nopts; i++) {
+        if (strlen(opts[i].key) >= SESSION_OPT_KEY_MAX ||
+            strlen(opts[i].value) >= SESSION_OPT_VALUE_MAX) {
+            err_set(err, "--%.15s: %zu characters, more than a save file keeps (%d)",
+                    opts[i].key, strlen(opts[i].value), SESSION_OPT_VALUE_MAX - 1);
+            return NULL;
+        }
+    }
     Session *s = calloc(1, sizeof *s);
     if (!s) {
         err_set(err, "out of memory");
@@ -210,7 +219,7 @@ typedef struct {
     int lineno;
     bool header;      /* the 'yomi-save 1' line was seen */
     char id[32], position[512];
-    char keys[SESSION_MAX_OPTS][16], vals[SESSION_MAX_OPTS][32];
+    char keys[SESSION_MAX_OPTS][SESSION_OPT_KEY_MAX], vals[SESSION_MAX_OPTS][SESSION_OPT_VALUE_MAX];
     int nopts;
     UiPlayer players[2];
     bool have_player[2];
@@ -265,7 +274,8 @@ static int read_header_line(SaveReader *r, char *line, Err *err)
         snprintf(r->id, sizeof r->id, "%s", arg);
     } else if (strcmp(line, "option") == 0) {
         char *v = strchr(arg, ' ');
-        if (!v || r->nopts == SESSION_MAX_OPTS)
+        if (!v || r->nopts == SESSION_MAX_OPTS || (size_t)(v - arg) >= SESSION_OPT_KEY_MAX ||
+            strlen(v + 1) >= SESSION_OPT_VALUE_MAX)
             return err_set(err, "%.100s:%d: bad option line", r->name, r->lineno);
         *v++ = '\0';
         snprintf(r->keys[r->nopts], sizeof r->keys[0], "%s", arg);

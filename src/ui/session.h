@@ -27,11 +27,16 @@
 #include "ui/player_label.h"
 
 #define SESSION_MAX_OPTS 4
+/* An option's key and value, with room for the "option KEY VALUE" line to
+ * fit a save file's longest line (SESSION_LINE_MAX): a typed tree is a
+ * long value. */
+#define SESSION_OPT_KEY_MAX 16
+#define SESSION_OPT_VALUE_MAX 992
 
 typedef struct Session {
     char id[32];
-    char opt_key[SESSION_MAX_OPTS][16];
-    char opt_val[SESSION_MAX_OPTS][32];
+    char opt_key[SESSION_MAX_OPTS][SESSION_OPT_KEY_MAX];
+    char opt_val[SESSION_MAX_OPTS][SESSION_OPT_VALUE_MAX];
     int nopts;
     Game *game;
     UiPlayer players[2];

@@ -521,6 +521,43 @@ static void session_undo_redo(void **unused)
     session_free(s);
 }
 
+/* A typed tree is a long option: kept whole through a save file, or
+ * refused when a save file could not keep it, never cut short. */
+static void session_keeps_long_options_whole(void **unused)
+{
+    (void)unused;
+    UiPlayer players[2];
+    Err err = {{0}};
+    ui_player_parse("human", &players[0], &err);
+    ui_player_parse("alphabeta:3", &players[1], &err);
+    static char tree[4000];
+    size_t n = 0;
+    tree[n++] = '(';
+    for (int i = 0; i < 150; i++)
+        n += (size_t)snprintf(tree + n, sizeof tree - n, "(%d %d)", i % 7, i % 5);
+    tree[n++] = ')';
+    tree[n] = '\0';
+    GameOption opt = {"tree", tree};
+    Session *s = session_new("tree", &opt, 1, players, NULL, &err);
+    assert_non_null(s);
+    size_t len;
+    char *text = session_text(s, &len);
+    assert_non_null(text);
+    Session *t = session_parse(text, len, "long", &err);
+    assert_non_null(t);
+    assert_string_equal(t->opt_val[0], tree);
+    session_free(t);
+    free(text);
+    session_free(s);
+    n = 1;
+    for (int i = 0; i < 400; i++)
+        n += (size_t)snprintf(tree + n, sizeof tree - n, "(%d %d)", i % 7, i % 5);
+    tree[n++] = ')';
+    tree[n] = '\0';
+    assert_null(session_new("tree", &opt, 1, players, NULL, &err));
+    assert_non_null(strstr(err.msg, "more than a save file keeps"));
+}
+
 static void session_save_and_load(void **unused)
 {
     (void)unused;
@@ -863,6 +900,7 @@ int main(void)
         cmocka_unit_test(player_specs_round_trip),
         cmocka_unit_test(session_undo_redo),
         cmocka_unit_test(session_save_and_load),
+        cmocka_unit_test(session_keeps_long_options_whole),
         cmocka_unit_test(session_truncated_files),
         cmocka_unit_test(load_refuses_what_is_not_a_regular_file),
         cmocka_unit_test(load_refuses_a_file_over_the_size_cap),
