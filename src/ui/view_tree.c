@@ -100,7 +100,7 @@ static void tv_score(const Game *g, const void *state, char *buf, size_t len)
 {
     const int node = tree_node(state);
     if (tree_is_leaf(g, node))
-        snprintf(buf, len, _("Value %d (the first player's view)"), tree_leaf_value(g, node));
+        snprintf(buf, len, _("Leaf value %d (for Max)"), tree_leaf_value(g, node));
     else
         snprintf(buf, len, _("Leaves below: %d"), tree_leaves_under(g, node));
 }

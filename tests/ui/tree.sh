@@ -16,14 +16,14 @@ see "(3 12 8)" "the root's children are listed"
 see "Leaves below: 9" "the textbook tree has nine leaves"
 ui_keys Enter
 see "At 1: Min to move" "the human plays child 1"
-see "Value 3" "the computer answers with the least leaf"
+see "Leaf value 3 (for Max)" "the computer answers with the least leaf, its value said whole"
 ui_keys q y
 see "yomi-exited-0" "quit"
 
 ui_start -- play tree --tree rescout --first human --second alphabeta:2
 see "(5 6)" "yomi play tree --tree rescout"
 ui_keys Down Down Enter
-see "Value 5" "the third child, then the computer's reply"
+see "Leaf value 5 (for Max)" "the third child, then the computer's reply"
 ui_keys q y
 see "yomi-exited-0" "quit"
 
