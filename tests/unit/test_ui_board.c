@@ -541,13 +541,13 @@ static void session_keeps_long_options_whole(void **unused)
     Session *s = session_new("tree", &opt, 1, players, NULL, &err);
     assert_non_null(s);
     size_t len;
-    char *text = session_text(s, &len);
-    assert_non_null(text);
-    Session *t = session_parse(text, len, "long", &err);
+    char *saved = session_text(s, &len);
+    assert_non_null(saved);
+    Session *t = session_parse(saved, len, "long", &err);
     assert_non_null(t);
     assert_string_equal(t->opt_val[0], tree);
     session_free(t);
-    free(text);
+    free(saved);
     session_free(s);
     n = 1;
     for (int i = 0; i < 400; i++)
