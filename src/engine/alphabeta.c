@@ -35,7 +35,7 @@ int alphabeta(Ctx *c, int ply, int depth, int limit)
             best_move = m;
             ctx_pv_update(c, ply, m);
             if (sign > 0 ? v >= limit : v <= limit) {
-                ctx_note_cutoff(c, ply, depth, m);
+                ctx_note_cutoff(c, ply, depth, m, sign * v, sign * limit, n - i - 1);
                 break;
             }
         }

@@ -34,7 +34,7 @@ int alphabeta_window(Ctx *c, int ply, int depth, int alpha, int beta)
             ctx_pv_update(c, ply, m);
         }
         if (best >= beta) {
-            ctx_note_cutoff(c, ply, depth, m);
+            ctx_note_cutoff(c, ply, depth, m, best, beta, n - i - 1);
             break;
         }
     }

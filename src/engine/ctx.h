@@ -22,6 +22,7 @@
 #include "engine/search.h"
 #include "engine/stats.h"
 #include "engine/table.h"
+#include "engine/trace.h"
 
 #define INF SCORE_INF
 #define DEPTH_SOLVE 250  /* "to the end": deeper than any game here lasts */
@@ -65,6 +66,11 @@ typedef struct Ctx {
      * iteration, and simplified Kalah's one-ply look at an extra turn,
      * which so never calls up from node.c into the algorithms. */
     int (*search_node)(struct Ctx *c, int ply, int depth);
+    /* search_set_trace's function, NULL when nobody watches (trace.h);
+     * while set, the move into each ply (trace_path[p] entered ply p). */
+    TraceFn trace;
+    void *trace_arg;
+    Move trace_path[SEARCH_MAX_PLY + 2];
 } Ctx;
 
 static inline void *ctx_state(const Ctx *c, int ply)
@@ -101,7 +107,20 @@ bool ctx_probe(Ctx *c, int ply, int depth, Node *nd);
 void ctx_store(Ctx *c, int ply, int depth, const Node *nd, int value, Move best);
 int ctx_extra_turn_simplified(Ctx *c, int ply, int depth, bool *same);
 void ctx_pv_update(Ctx *c, int ply, Move m);
-void ctx_note_cutoff(Ctx *c, int ply, int depth, Move m);
+void ctx_note_cutoff(Ctx *c, int ply, int depth, Move m, int value, int beta, int unsearched);
+/* Hand e to the trace function, its path and side filled in; only ever
+ * called under `if (c->trace)`, so out of line. */
+void ctx_trace(Ctx *c, TraceEvent *e);
+
+/* Every evaluation the counters count as a leaf goes through here, so the
+ * trace sees exactly the leaves stats.leaves counts. */
+static inline int ctx_leaf_value(Ctx *c, int ply, int value)
+{
+    c->n.leaves++;
+    if (c->trace)
+        ctx_trace(c, &(TraceEvent){.kind = TRACE_LEAF, .ply = ply, .value = value});
+    return value;
+}
 int ctx_turn_moves(const Ctx *c, const void *from, const Move *pv, int n, Move *out);
 
 int ctx_endgame(Ctx *c, int ply, int alpha, int beta);
@@ -138,6 +157,9 @@ static inline int node_open(Ctx *c, int ply, int depth, int alpha, int beta, Nod
     nd->hint = MOVE_NONE;
     nd->keyed = false;
     nd->horizon_before = c->horizon;
+    if (c->trace)
+        ctx_trace(c, &(TraceEvent){.kind = TRACE_ENTER, .ply = ply, .depth = depth,
+                                   .alpha = alpha, .beta = beta});
     if (c->stopped) {
         nd->value = 0;
         return -1;
@@ -172,6 +194,10 @@ static inline int node_close(Ctx *c, int ply, int depth, const Node *nd, int val
 {
     if (nd->keyed && !c->stopped)
         ctx_store(c, ply, depth, nd, value, best);
+    if (c->trace)
+        ctx_trace(c, &(TraceEvent){.kind = TRACE_CLOSE, .ply = ply, .depth = depth,
+                                   .alpha = nd->alpha, .beta = nd->beta, .value = value,
+                                   .best = best});
     return value;
 }
 
@@ -183,6 +209,8 @@ static inline int child_make(Ctx *c, int ply, Move m, int depth, bool *same)
     void *child = ctx_state(c, ply + 1);
     c->ops->play(c->g, parent, m, child);
     c->ply[ply + 1].lead_len = 0;
+    if (c->trace)
+        c->trace_path[ply + 1] = m;
     if (m == MOVE_PASS) {
         *same = false;
         return depth;

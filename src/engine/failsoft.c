@@ -32,7 +32,7 @@ int failsoft(Ctx *c, int ply, int depth, int alpha, int beta)
             best_move = m;
             ctx_pv_update(c, ply, m);
             if (best >= beta) {
-                ctx_note_cutoff(c, ply, depth, m);
+                ctx_note_cutoff(c, ply, depth, m, best, beta, n - i - 1);
                 break;
             }
         }

@@ -29,7 +29,7 @@ int negaalpha(Ctx *c, int ply, int depth, int limit)
             best_move = m;
             ctx_pv_update(c, ply, m);
             if (best >= limit) {
-                ctx_note_cutoff(c, ply, depth, m);
+                ctx_note_cutoff(c, ply, depth, m, best, limit, n - i - 1);
                 break;
             }
         }

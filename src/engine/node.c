@@ -33,8 +33,7 @@ static int mate_distance(int v, int ply)
  * positions included: both are leaves here. */
 int ctx_terminal_value(Ctx *c, int ply)
 {
-    c->n.leaves++;
-    return mate_distance(c->ops->final_score(c->g, ctx_state(c, ply)), ply);
+    return ctx_leaf_value(c, ply, mate_distance(c->ops->final_score(c->g, ctx_state(c, ply)), ply));
 }
 
 int ctx_leaf(Ctx *c, int ply, int alpha, int beta)
@@ -44,9 +43,8 @@ int ctx_leaf(Ctx *c, int ply, int alpha, int beta)
         return quiesce(c, ply, alpha, beta);
     if (c->ops->is_terminal(c->g, s))
         return ctx_terminal_value(c, ply);
-    c->n.leaves++;
     c->horizon++;
-    return c->ops->evaluate(c->g, s);
+    return ctx_leaf_value(c, ply, c->ops->evaluate(c->g, s));
 }
 
 /* The solver counts its own positions; they join the search's nodes at
@@ -76,7 +74,7 @@ int ctx_endgame(Ctx *c, int ply, int alpha, int beta)
     const SolverPoll poll = {endgame_checkpoint, &p};
     Move best = MOVE_NONE;
     const int v = c->ops->solver_search(c->solver, ctx_state(c, ply), alpha, beta, &best, &poll);
-    c->n.leaves++;
+    ctx_leaf_value(c, ply, v);
     if (best != MOVE_NONE && v > alpha) {
         c->ply[ply].pv[0] = best;
         c->ply[ply].pv_len = 1;
@@ -89,8 +87,7 @@ bool ctx_repetition(Ctx *c, int ply, int *value)
     int v;
     if (!c->ops->history_result(c->g, c->path, c->history_len + ply + 1, &v))
         return false;
-    c->n.leaves++;
-    *value = mate_distance(v, ply);
+    *value = ctx_leaf_value(c, ply, mate_distance(v, ply));
     return true;
 }
 
@@ -140,6 +137,9 @@ static bool probe_memo(Ctx *c, int ply, int depth, Node *nd)
     if (lower >= nd->beta || upper <= nd->alpha || upper == lower) {
         c->n.hits++;
         nd->value = lower >= nd->beta ? lower : upper;
+        if (c->trace)
+            ctx_trace(c, &(TraceEvent){.kind = TRACE_HIT, .ply = ply, .depth = depth,
+                                       .alpha = nd->alpha, .beta = nd->beta, .value = nd->value});
         nd->keyed = false; /* storing it again would change nothing */
         if (e.move != MOVE_NONE) {
             c->ply[ply].pv[0] = e.move;
@@ -175,6 +175,9 @@ static bool probe_tt(Ctx *c, int ply, int depth, Node *nd)
             c->horizon++; /* the answer came from a depth-limited search */
         nd->value = v;
         nd->keyed = false;
+        if (c->trace)
+            ctx_trace(c, &(TraceEvent){.kind = TRACE_HIT, .ply = ply, .depth = depth,
+                                       .alpha = nd->alpha, .beta = nd->beta, .value = v});
         if (e->move != MOVE_NONE) {
             c->ply[ply].pv[0] = e->move;
             c->ply[ply].pv_len = 1;
@@ -271,10 +274,16 @@ void ctx_pv_update(Ctx *c, int ply, Move m)
     p->pv_len = n;
 }
 
-/* Killers and history remember the moves that cut, for ORDER_BEST. */
-void ctx_note_cutoff(Ctx *c, int ply, int depth, Move m)
+/* Killers and history remember the moves that cut, for ORDER_BEST; the
+ * trace hears of the cut (value >= beta, side to move's view) and of the
+ * moves it spared. */
+void ctx_note_cutoff(Ctx *c, int ply, int depth, Move m, int value, int beta, int unsearched)
 {
     c->n.cutoffs++;
+    if (c->trace)
+        ctx_trace(c, &(TraceEvent){.kind = TRACE_CUTOFF, .ply = ply, .depth = depth,
+                                   .alpha = -INF, .beta = beta, .value = value, .best = m,
+                                   .unsearched = unsearched});
     if (c->cfg.order != ORDER_BEST || m == MOVE_PASS)
         return;
     PlyData *p = &c->ply[ply];
@@ -314,4 +323,12 @@ int ctx_turn_moves(const Ctx *c, const void *from, const Move *pv, int n, Move *
         memcpy(a, b, c->g->state_size);
     }
     return k;
+}
+
+void ctx_trace(Ctx *c, TraceEvent *e)
+{
+    e->path = c->trace_path + 1;
+    const int at = e->kind == TRACE_RESEARCH ? e->ply - 1 : e->ply;
+    e->side = ctx_side(c, at);
+    c->trace(e, c->trace_arg);
 }

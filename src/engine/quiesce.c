@@ -19,16 +19,13 @@ int quiesce(Ctx *c, int ply, int alpha, int beta)
         n = c->ops->legal_moves(c->g, s, moves);
         if (n == 0)
             return ctx_terminal_value(c, ply);
-        if (ply >= SEARCH_MAX_PLY - 1) {
-            c->n.leaves++;
-            return c->ops->evaluate(c->g, s);
-        }
+        if (ply >= SEARCH_MAX_PLY - 1)
+            return ctx_leaf_value(c, ply, c->ops->evaluate(c->g, s));
         best = -INF;
         c->horizon++; /* evasions were cut to what quiescence looks at */
     } else {
-        c->n.leaves++;
         c->horizon++;
-        best = c->ops->evaluate(c->g, s);
+        best = ctx_leaf_value(c, ply, c->ops->evaluate(c->g, s));
         if (best >= beta)
             return best;
         n = c->ops->noisy_moves(c->g, s, moves);
@@ -43,6 +40,8 @@ int quiesce(Ctx *c, int ply, int alpha, int beta)
         if (c->stopped)
             return 0;
         c->ops->play(c->g, s, moves[i], ctx_state(c, ply + 1));
+        if (c->trace)
+            c->trace_path[ply + 1] = moves[i];
         c->ply[ply + 1].pv_len = 0;
         c->ply[ply + 1].lead_len = 0;
         const int a = max_int(alpha, best);
@@ -57,6 +56,10 @@ int quiesce(Ctx *c, int ply, int alpha, int beta)
             best = v;
             if (best >= beta) {
                 c->n.cutoffs++;
+                if (c->trace)
+                    ctx_trace(c, &(TraceEvent){.kind = TRACE_CUTOFF, .ply = ply, .alpha = -INF,
+                                               .beta = beta, .value = best, .best = moves[i],
+                                               .unsearched = n - i - 1});
                 break;
             }
         }

@@ -4,13 +4,17 @@
 
 /* One child of a scouting node: a null window around a = max(alpha, best)
  * only asks "is it better than a?"; only a child that says yes, and is not
- * already good enough to cut, is searched again with (v, beta). */
+ * already good enough to cut, is searched again with (v, beta).  That
+ * second search is the price of a wrong guess, so the trace shows it. */
 static int scout_child(Ctx *c, int ply, int d, int a, int beta,
                        int (*search)(Ctx *, int, int, int, int))
 {
     int v = -search(c, ply + 1, d, -(a + 1), -a);
     if (!c->stopped && a < v && v < beta) {
         c->n.researches++;
+        if (c->trace)
+            ctx_trace(c, &(TraceEvent){.kind = TRACE_RESEARCH, .ply = ply + 1, .depth = d,
+                                       .alpha = a, .beta = beta, .value = v});
         v = -search(c, ply + 1, d, -beta, -v);
     }
     return v;
@@ -51,7 +55,7 @@ int scouting(Ctx *c, int ply, int depth, int alpha, int beta, bool scout_first,
             best_move = m;
             ctx_pv_update(c, ply, m);
             if (best >= beta) {
-                ctx_note_cutoff(c, ply, depth, m);
+                ctx_note_cutoff(c, ply, depth, m, best, beta, n - i - 1);
                 break;
             }
         }

@@ -136,6 +136,12 @@ void search_free(Search *s)
     free(s);
 }
 
+void search_set_trace(Search *s, TraceFn fn, void *arg)
+{
+    s->c.trace = fn;
+    s->c.trace_arg = arg;
+}
+
 void search_set_history(Search *s, const void *const *states, int n)
 {
     if (n > MAX_HISTORY)
@@ -232,6 +238,8 @@ static void search_iterate(Search *s, SearchResult *r)
     bool have = false;
     for (int d = deepen ? 1 : target; d <= target; d++) {
         c->horizon = 0;
+        if (c->trace)
+            ctx_trace(c, &(TraceEvent){.kind = TRACE_ITERATION, .depth = d});
         if (c->tt)
             tt_new_search(c->tt);
         int len;

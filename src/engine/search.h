@@ -19,6 +19,7 @@
 
 #include "base/error.h"
 #include "engine/game.h"
+#include "engine/trace.h"
 
 #define SEARCH_MAX_PLY 128
 
@@ -126,6 +127,11 @@ void search_free(Search *s);
 /* Positions played before the root, oldest first (for repetition rules);
  * copied.  Optional. */
 void search_set_history(Search *s, const void *const *states, int n);
+
+/* Watch the next searches step by step (engine/trace.h): fn(event, arg)
+ * on the search thread at every step; NULL: nobody watches (the
+ * default).  Not while a search runs. */
+void search_set_trace(Search *s, TraceFn fn, void *arg);
 
 /* Change the limits of the next search (depth, time_ms, node_limit as in
  * SearchConfig; solve off) keeping the table: a clock gives every move a

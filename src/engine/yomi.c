@@ -121,6 +121,9 @@ int yomi_search(Ctx *c, int ply, int depth, int alpha, int beta, Move prev, bool
         ctx_checkpoint(c);
     if (c->stopped)
         return 0;
+    if (c->trace)
+        ctx_trace(c, &(TraceEvent){.kind = TRACE_ENTER, .ply = ply, .depth = depth,
+                                   .alpha = alpha, .beta = beta});
     if (ply > 0) {
         int v;
         if (c->ops->history_result && ctx_repetition(c, ply, &v))
@@ -193,6 +196,9 @@ int yomi_search(Ctx *c, int ply, int depth, int alpha, int beta, Move prev, bool
                 v = -yomi_search(c, ply + 1, d, -(a + 1), -a, m, true);
             if (v > a && v < beta && !c->stopped) {
                 c->n.researches++;
+                if (c->trace)
+                    ctx_trace(c, &(TraceEvent){.kind = TRACE_RESEARCH, .ply = ply + 1,
+                                               .depth = d, .alpha = a, .beta = beta, .value = v});
                 v = -yomi_search(c, ply + 1, d, -beta, -a, m, true);
             }
         }
@@ -203,7 +209,7 @@ int yomi_search(Ctx *c, int ply, int depth, int alpha, int beta, Move prev, bool
             best_move = m;
             ctx_pv_update(c, ply, m);
             if (best >= beta) {
-                ctx_note_cutoff(c, ply, depth, m);
+                ctx_note_cutoff(c, ply, depth, m, best, beta, pk.n - index - 1);
                 if (prev < MOVE_PASS && m != MOVE_PASS && c->cfg.order == ORDER_BEST)
                     c->counter[ctx_side(c, ply) * 65536 + prev] = m;
                 break;

@@ -1,0 +1,52 @@
+/* trace.h - a search step by step, for whoever wants to watch it (yomi
+ * explain, the theatre screen).
+ *
+ * search_set_trace() hands the search a function it calls at each step:
+ * a node entered with its window, a leaf evaluated, a table hit, a value
+ * backed up, a cutoff, a null-window test that failed high and is searched
+ * again, an MTD(f) pass.  Without one the search pays one predictable
+ * branch on a NULL pointer where a step happens, nothing else.
+ *
+ * The function runs on the search thread, in the middle of the search: it
+ * must not call back into the Search, but for search_stop().  The event and its path live only
+ * for the call.
+ */
+#ifndef YOMI_TRACE_H
+#define YOMI_TRACE_H
+
+#include "engine/game.h"
+
+typedef enum {
+    TRACE_ITERATION,  /* an iteration of the deepening begins: depth */
+    TRACE_ENTER,      /* a node is opened: depth, window (alpha, beta) */
+    TRACE_LEAF,       /* a position evaluated (counted in stats.leaves): value */
+    TRACE_HIT,        /* the table answered the node: value */
+    TRACE_CLOSE,      /* the node's value is backed up: value, window, best move */
+    TRACE_CUTOFF,     /* value >= beta: `unsearched` moves are not searched */
+    TRACE_RESEARCH,   /* a null window (alpha, alpha + 1) failed high with
+                         value: the child is searched again with (value, beta);
+                         path ends with the child's move, the values are the
+                         parent's (side) */
+    TRACE_MTD_PASS,   /* MTD(f) tests "value >= bound?": [alpha, beta] is
+                         what is known before the pass */
+    TRACE_MTD_RESULT, /* the pass answered value: [alpha, beta] after it */
+    TRACE_KIND_COUNT
+} TraceKind;
+
+typedef struct {
+    TraceKind kind;
+    int ply;          /* 0 at the root */
+    const Move *path; /* the moves from the root to the node, ply of them */
+    int side;         /* whose view the values are in (the side to move at
+                         the node; the parent's for TRACE_RESEARCH) */
+    int depth;        /* plies left to search */
+    int alpha, beta;  /* the window (±SCORE_INF: open) */
+    int value;
+    Move best;        /* TRACE_CLOSE, TRACE_CUTOFF: the move that gave value */
+    int unsearched;   /* TRACE_CUTOFF: the sibling moves left out */
+    int bound;        /* TRACE_MTD_PASS, TRACE_MTD_RESULT: the pass's bound */
+} TraceEvent;
+
+typedef void (*TraceFn)(const TraceEvent *e, void *arg);
+
+#endif
