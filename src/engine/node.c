@@ -328,7 +328,7 @@ int ctx_turn_moves(const Ctx *c, const void *from, const Move *pv, int n, Move *
 void ctx_trace(Ctx *c, TraceEvent *e)
 {
     e->path = c->trace_path + 1;
-    const int at = e->kind == TRACE_RESEARCH ? e->ply - 1 : e->ply;
+    const int at = e->kind == TRACE_RESEARCH && e->ply > 0 ? e->ply - 1 : e->ply;
     e->side = ctx_side(c, at);
     c->trace(e, c->trace_arg);
 }

@@ -26,7 +26,8 @@ typedef enum {
     TRACE_RESEARCH,   /* a null window (alpha, alpha + 1) failed high with
                          value: the child is searched again with (value, beta);
                          path ends with the child's move, the values are the
-                         parent's (side) */
+                         parent's (side); at ply 0, the root's window
+                         (alpha, beta) missed the value (yomi's aspiration) */
     TRACE_MTD_PASS,   /* MTD(f) tests "value >= bound?": [alpha, beta] is
                          what is known before the pass */
     TRACE_MTD_RESULT, /* the pass answered value: [alpha, beta] after it */

@@ -240,6 +240,9 @@ int yomi_root(Ctx *c, int depth, int guess, int swing)
         if (c->stopped || (v > alpha && v < beta))
             return v;
         c->n.researches++;
+        if (c->trace)
+            ctx_trace(c, &(TraceEvent){.kind = TRACE_RESEARCH, .depth = depth, .alpha = alpha,
+                                       .beta = beta, .value = v});
         delta *= 4;
         if (v <= alpha)
             alpha = delta > SCORE_WIN_MIN / 4 ? -INF : max_int(v - delta, -INF);

@@ -177,7 +177,17 @@ static int first_player_value(const Toy *t, int n)
     return best;
 }
 
-static SearchResult solve(const Game *g, Algo algo, TableMode table)
+/* The trace's events by kind. */
+typedef struct {
+    uint64_t of[TRACE_KIND_COUNT];
+} TraceCount;
+
+static void count_event(const TraceEvent *e, void *arg)
+{
+    ((TraceCount *)arg)->of[e->kind]++;
+}
+
+static SearchResult solve_traced(const Game *g, Algo algo, TableMode table, TraceCount *count)
 {
     SearchConfig cfg;
     search_config_default(&cfg);
@@ -189,12 +199,57 @@ static SearchResult solve(const Game *g, Algo algo, TableMode table)
     Err err = {{0}};
     Search *s = search_new(g, &cfg, &err);
     assert_non_null(s);
+    if (count) {
+        memset(count, 0, sizeof *count);
+        search_set_trace(s, count_event, count);
+    }
     ToyState root;
     toy_start(g, &root);
     SearchResult r;
     assert_int_equal(search_run(s, &root, &r, &err), 0);
     search_free(s);
     return r;
+}
+
+static SearchResult solve(const Game *g, Algo algo, TableMode table)
+{
+    return solve_traced(g, algo, table, NULL);
+}
+
+/* What the trace shows is what the counters count: one leaf event per
+ * evaluation, one cutoff event per cutoff, and so on, for every algorithm
+ * and table, on the textbook tree and on random ones. */
+static void check_trace_matches_counters(const Game *g, const char *what)
+{
+    for (int a = 0; a < ALGO_COUNT; a++) {
+        for (int table = TABLE_OFF; table <= TABLE_EXACT; table++) {
+            TraceCount n;
+            const SearchResult r = solve_traced(g, (Algo)a, (TableMode)table, &n);
+            const SearchResult plain = solve(g, (Algo)a, (TableMode)table);
+            const uint64_t got[] = {n.of[TRACE_LEAF], n.of[TRACE_CUTOFF], n.of[TRACE_RESEARCH],
+                                    n.of[TRACE_MTD_PASS], n.of[TRACE_HIT], r.stats.nodes};
+            const uint64_t want[] = {r.stats.leaves, r.stats.cutoffs, r.stats.researches,
+                                     r.stats.mtd_passes, r.stats.hits, plain.stats.nodes};
+            for (size_t k = 0; k < sizeof got / sizeof got[0]; k++)
+                if (got[k] != want[k])
+                    fail_msg("%s, %s, table %d: count %zu: trace %llu, counters %llu", what,
+                             algo_name((Algo)a), table, k, (unsigned long long)got[k],
+                             (unsigned long long)want[k]);
+            assert_true(n.of[TRACE_ENTER] > 0);
+            assert_int_equal(n.of[TRACE_MTD_PASS], n.of[TRACE_MTD_RESULT]);
+        }
+    }
+}
+
+static void the_trace_sees_what_the_counters_count(void **state)
+{
+    (void)state;
+    check_trace_matches_counters(textbook(), "textbook");
+    for (uint64_t seed = 1; seed <= 10; seed++) {
+        char what[32];
+        snprintf(what, sizeof what, "seed %llu", (unsigned long long)seed);
+        check_trace_matches_counters(random_tree(seed), what);
+    }
 }
 
 static void every_algorithm_finds_the_textbook_value(void **state)
@@ -241,6 +296,7 @@ int main(void)
         cmocka_unit_test(every_algorithm_finds_the_textbook_value),
         cmocka_unit_test(pruning_evaluates_fewer_leaves_than_minimax),
         cmocka_unit_test(every_algorithm_agrees_with_minimax_on_random_trees),
+        cmocka_unit_test(the_trace_sees_what_the_counters_count),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
