@@ -43,7 +43,8 @@ typedef struct {
     int depth;        /* plies left to search */
     int alpha, beta;  /* the window (±SCORE_INF: open) */
     int value;
-    Move best;        /* TRACE_CLOSE, TRACE_CUTOFF: the move that gave value */
+    Move best;        /* TRACE_CLOSE, TRACE_CUTOFF only: the move that gave
+                         value (MOVE_NONE: none) */
     int unsearched;   /* TRACE_CUTOFF: the sibling moves left out */
     int bound;        /* TRACE_MTD_PASS, TRACE_MTD_RESULT: the pass's bound */
 } TraceEvent;
