@@ -146,7 +146,13 @@ static void print_cutoff(const Explainer *x, const TraceEvent *e)
     shown_value(x, e, e->value, v);
     shown_value(x, e, e->beta, limit);
     indent(e->ply);
-    if (flipped(x, e))
+    /* The engine counts a bound met on the last move as a cutoff too;
+     * "0 moves not searched" would read as nothing happening. */
+    if (e->unsearched == 0 && flipped(x, e))
+        printf(_("%s: %s <= alpha %s on the last move (cutoff)\n"), path, v, limit);
+    else if (e->unsearched == 0)
+        printf(_("%s: %s >= beta %s on the last move (cutoff)\n"), path, v, limit);
+    else if (flipped(x, e))
         printf(ngettext("%s: %s <= alpha %s, %d move not searched (cutoff)\n",
                         "%s: %s <= alpha %s, %d moves not searched (cutoff)\n",
                         (unsigned long)e->unsearched),

@@ -25,7 +25,7 @@ enter root  window (-inf, +inf)
     leaf 3.1 = 14
     leaf 3.2 = 5
     leaf 3.3 = 2
-  3.3: 2 <= alpha 3, 0 moves not searched (cutoff)
+  3.3: 2 <= alpha 3 on the last move (cutoff)
   back up 3 = 2, from 3.3
 back up root = 3, from 1
 best 1, value 3, 7 leaves, 11 nodes" "alphabeta on the textbook tree, step by step"
