@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "base/i18n.h"
+#include "base/rng.h"
 #include "games/registry.h"
 #include "games/tree/tree.h"
 
@@ -303,10 +304,8 @@ static int tree_evaluate(const Game *g, const void *state)
 static uint64_t tree_hash(const Game *g, const void *state)
 {
     (void)g;
-    uint64_t z = as_state(state)->node + 0x9E3779B97F4A7C15ull; /* splitmix64 */
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
+    uint64_t x = as_state(state)->node;
+    return rng_next(&x); /* one splitmix64 step: the node's number, well mixed */
 }
 
 static int tree_exact_key(const Game *g, const void *state, uint8_t *key)
