@@ -19,6 +19,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/clock.h"
 #include "games/registry.h"
 #include "players/agent.h"
 #include "players/player.h"
@@ -99,13 +100,6 @@ static int teardown(void **state)
     return system(cmd) == 0 ? 0 : -1;
 }
 
-static uint64_t now_ms(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (uint64_t)t.tv_sec * 1000u + (uint64_t)t.tv_nsec / 1000000u;
-}
-
 static void sleep_ms(long ms)
 {
     const struct timespec t = {ms / 1000, (ms % 1000) * 1000000L};
@@ -124,13 +118,21 @@ static void search_directly(const Game *g, const char *spec, const void *root, S
     search_free(s);
 }
 
-/* One turn of `a` from `start` after `moves`, waited for. */
-static void turn(Agent *a, const void *start, const Move *moves, int n, AgentResult *r)
+/* Start a turn of `a` from `start` after `moves`, with no clock (the
+ * player's own limits apply). */
+static void start_turn(Agent *a, const void *start, const Move *moves, int n)
 {
     AgentClock clock;
     agent_clock_none(&clock);
     Err err = {{0}};
     assert_int_equal(agent_start(a, start, moves, n, &clock, &err), 0);
+}
+
+/* One turn of `a` from `start` after `moves`, waited for. */
+static void turn(Agent *a, const void *start, const Move *moves, int n, AgentResult *r)
+{
+    start_turn(a, start, moves, n);
+    Err err = {{0}};
     assert_int_equal(agent_wait(a, r, &err), 0);
 }
 
@@ -147,9 +149,7 @@ static void test_search_agent_tells_what_the_search_says(void **state)
     Err err = {{0}};
     Agent *a = *state = agent_new(reversi, spec, &err);
     assert_non_null(a);
-    AgentClock clock;
-    agent_clock_none(&clock);
-    assert_int_equal(agent_start(a, start, NULL, 0, &clock, &err), 0);
+    start_turn(a, start, NULL, 0);
     AgentStatus st;
     while (!agent_poll(a, &st))
         sleep_ms(1);
@@ -190,12 +190,10 @@ static void test_search_agent_tells_its_counters_while_it_thinks(void **state)
     assert_non_null(a);
     _Alignas(16) unsigned char start[GAME_MAX_STATE];
     reversi->ops->start(reversi, start);
-    AgentClock clock;
-    agent_clock_none(&clock);
-    assert_int_equal(agent_start(a, start, NULL, 0, &clock, &err), 0);
+    start_turn(a, start, NULL, 0);
     AgentStatus st;
-    const uint64_t deadline = now_ms() + 20000;
-    while (!agent_poll(a, &st) && st.stats.depth < 3 && now_ms() < deadline)
+    const uint64_t deadline = clock_ms() + 20000;
+    while (!agent_poll(a, &st) && st.stats.depth < 3 && clock_ms() < deadline)
         sleep_ms(1);
     assert_false(st.done);
     assert_true(st.stats.running);
@@ -205,13 +203,13 @@ static void test_search_agent_tells_its_counters_while_it_thinks(void **state)
     assert_true(st.stats.leaves > 0);
     assert_int_not_equal(st.stats.best, MOVE_NONE);
     assert_true(st.pv_len >= 1);
-    const uint64_t t0 = now_ms();
+    const uint64_t t0 = clock_ms();
     agent_abandon(a);
-    assert_true(now_ms() - t0 < 50);
+    assert_true(clock_ms() - t0 < 50);
     assert_true(agent_poll(a, &st)); /* its turn is over */
     AgentResult r;
     assert_int_equal(agent_wait(a, &r, &err), -1); /* and has no answer */
-    assert_int_equal(agent_start(a, start, NULL, 0, &clock, &err), 0);
+    start_turn(a, start, NULL, 0);
     agent_abandon(a);
     free_agent(state); /* a search given up and not yet joined is ended too */
 }
@@ -260,11 +258,9 @@ static void test_usi_abandon_skips_the_late_answer(void **state)
     assert_non_null(a);
     _Alignas(16) unsigned char start[GAME_MAX_STATE];
     gogo->ops->start(gogo, start);
-    AgentClock clock;
-    agent_clock_none(&clock);
-    assert_int_equal(agent_start(a, start, NULL, 0, &clock, &err), 0);
+    start_turn(a, start, NULL, 0);
     agent_abandon(a);
-    assert_int_equal(agent_start(a, start, NULL, 0, &clock, &err), 0);
+    start_turn(a, start, NULL, 0);
     AgentResult r;
     assert_int_equal(agent_wait(a, &r, &err), 0);
     assert_int_equal(r.answer, AGENT_MOVE);
@@ -291,15 +287,13 @@ static void test_xshogi_abandon_ends_the_program(void **state)
     assert_non_null(a);
     _Alignas(16) unsigned char start[GAME_MAX_STATE];
     gogo->ops->start(gogo, start);
-    AgentClock clock;
-    agent_clock_none(&clock);
-    assert_int_equal(agent_start(a, start, NULL, 0, &clock, &err), 0);
+    start_turn(a, start, NULL, 0);
     AgentStatus st;
     assert_false(agent_poll(a, &st));
     assert_int_equal(children(), 1);
     agent_abandon(a);
     assert_int_equal(children(), 0);
-    assert_int_equal(agent_start(a, start, NULL, 0, &clock, &err), 0);
+    start_turn(a, start, NULL, 0);
     assert_int_equal(children(), 1);
     free_agent(state); /* still thinking: killed too */
     assert_int_equal(children(), 0);
@@ -344,12 +338,10 @@ static void test_usi_tells_what_its_info_says(void **state)
     assert_int_equal(gogo->ops->parse_move(gogo, start, "5d5c", &line[0], &err), 0);
     gogo->ops->play(gogo, start, line[0], next);
     assert_int_equal(gogo->ops->parse_move(gogo, next, "1b1c", &line[1], &err), 0);
-    AgentClock clock;
-    agent_clock_none(&clock);
-    assert_int_equal(agent_start(a, start, NULL, 0, &clock, &err), 0);
+    start_turn(a, start, NULL, 0);
     AgentStatus st;
-    const uint64_t deadline = now_ms() + 10000;
-    while (!agent_poll(a, &st) && st.stats.depth == 0 && now_ms() < deadline)
+    const uint64_t deadline = clock_ms() + 10000;
+    while (!agent_poll(a, &st) && st.stats.depth == 0 && clock_ms() < deadline)
         sleep_ms(1);
     assert_int_equal(st.stats.depth, 3);
     assert_int_equal(st.stats.nodes, 1000);
@@ -407,9 +399,7 @@ static void test_usi_hears_of_a_new_game_when_the_game_does_not_go_on(void **sta
     assert_int_equal(lines_saying(heard, "usinewgame"), 1); /* the game goes on */
     turn(a, start, moves, 0, &r);
     assert_int_equal(lines_saying(heard, "usinewgame"), 2); /* a move taken back */
-    AgentClock clock;
-    agent_clock_none(&clock);
-    assert_int_equal(agent_start(a, start, moves, 1, &clock, &err), 0);
+    start_turn(a, start, moves, 1);
     agent_abandon(a);
     turn(a, start, moves, 1, &r);
     assert_int_equal(lines_saying(heard, "usinewgame"), 3); /* after a search given up */
