@@ -1,0 +1,334 @@
+/* replay.c - a search's standing after k steps of its trace (replay.h). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/replay.h"
+
+/* Room for n more nodes; false (and the tree stops growing) when memory
+ * is short: the path and the counts go on without it. */
+static bool room_for(Replay *r, int n)
+{
+    if (r->nnodes + n <= r->nodes_cap)
+        return true;
+    int cap = r->nodes_cap ? r->nodes_cap : 4096;
+    while (cap < r->nnodes + n)
+        cap *= 2;
+    ReplayNode *nodes = realloc(r->nodes, (size_t)cap * sizeof *nodes);
+    if (!nodes) {
+        r->short_of_memory = true;
+        return false;
+    }
+    r->nodes = nodes;
+    r->nodes_cap = cap;
+    return true;
+}
+
+/* Forget what an earlier visit learnt below `node` (an earlier iteration,
+ * pass or re-search): the search is about to tell it again. */
+static void forget_below(Replay *r, int node)
+{
+    const ReplayNode *nd = &r->nodes[node];
+    for (int i = 0; i < nd->n; i++) {
+        ReplayNode *c = &r->nodes[nd->first + i];
+        c->status = CHILD_WAITING;
+        c->leaf = c->hit = false;
+        c->researches = 0;
+        c->order = 0;
+        c->value = 0;
+        forget_below(r, nd->first + i);
+    }
+}
+
+/* The node's moves as waiting nodes, the first time it is entered. */
+static void expand(Replay *r, int node, const void *state)
+{
+    if (r->nodes[node].n >= 0) {
+        forget_below(r, node);
+        return;
+    }
+    Move moves[GAME_MAX_MOVES];
+    const int n = r->game->ops->legal_moves(r->game, state, moves);
+    if (!room_for(r, n))
+        return;
+    ReplayNode *nd = &r->nodes[node];
+    nd->first = r->nnodes;
+    nd->n = n;
+    for (int i = 0; i < n; i++)
+        r->nodes[r->nnodes++] = (ReplayNode){.move = moves[i], .parent = node, .n = -1};
+}
+
+static int child_of(const Replay *r, int node, Move m)
+{
+    if (node < 0)
+        return -1;
+    const ReplayNode *nd = &r->nodes[node];
+    for (int i = 0; i < nd->n; i++)
+        if (r->nodes[nd->first + i].move == m)
+            return nd->first + i;
+    return -1;
+}
+
+static void frame_open(Replay *r, int ply, const TraceEvent *e)
+{
+    ReplayFrame *f = &r->frames[ply];
+    f->side = e->side;
+    f->depth = e->depth;
+    f->alpha = e->alpha;
+    f->beta = e->beta;
+    f->has_value = f->leaf = f->hit = f->closed = f->cut = false;
+    f->value = 0;
+    f->best = MOVE_NONE;
+    if (f->known && f->node >= 0)
+        expand(r, f->node, f->state);
+}
+
+/* Frame `ply` becomes the node e's path leads to: its position is played
+ * from its parent's, when the move is one of the parent's. */
+static void enter(Replay *r, const TraceEvent *e)
+{
+    const int ply = e->ply;
+    ReplayFrame *f = &r->frames[ply];
+    if (ply > 0) {
+        const ReplayFrame *parent = &r->frames[ply - 1];
+        const Move m = e->path[ply - 1];
+        const int c = parent->known ? child_of(r, parent->node, m) : -1;
+        f->move = m;
+        f->node = c;
+        f->known = c >= 0;
+        if (c >= 0) {
+            r->game->ops->play(r->game, parent->state, m, f->state);
+            ReplayNode *nd = &r->nodes[c];
+            if (nd->order == 0) {
+                const ReplayNode *p = &r->nodes[parent->node];
+                int searched = 0;
+                for (int i = 0; i < p->n; i++)
+                    searched += r->nodes[p->first + i].order != 0;
+                nd->order = searched + 1;
+            }
+            nd->status = CHILD_OPEN;
+        }
+    }
+    frame_open(r, ply, e);
+    r->top = ply;
+    if (ply > r->deepest)
+        r->deepest = ply;
+    r->ply[ply].nodes++;
+    r->total.nodes++;
+}
+
+/* The parent learns its child's value (child_side's view). */
+static void back_up(Replay *r, int ply, int value, int child_side)
+{
+    ReplayFrame *parent = &r->frames[ply - 1];
+    const ReplayFrame *f = &r->frames[ply];
+    const int v = child_side == parent->side ? value : -value;
+    if (f->known) {
+        ReplayNode *c = &r->nodes[f->node];
+        c->status = CHILD_DONE;
+        c->value = v;
+        c->leaf = f->leaf;
+        c->hit = f->hit;
+    }
+    if (!parent->has_value || v > parent->value) {
+        parent->has_value = true;
+        parent->value = v;
+        parent->best = f->move;
+    }
+}
+
+static void close_node(Replay *r, const TraceEvent *e)
+{
+    ReplayFrame *f = &r->frames[e->ply];
+    f->closed = true;
+    f->has_value = true;
+    f->value = e->value;
+    if (e->best != MOVE_NONE)
+        f->best = e->best;
+    if (e->ply > 0)
+        back_up(r, e->ply, e->value, e->side);
+    r->top = e->ply > 0 ? e->ply - 1 : 0;
+}
+
+static void cutoff(Replay *r, const TraceEvent *e)
+{
+    ReplayFrame *f = &r->frames[e->ply];
+    f->cut = true;
+    if (f->known) {
+        const ReplayNode *nd = &r->nodes[f->node];
+        for (int i = 0; i < nd->n; i++)
+            if (r->nodes[nd->first + i].status == CHILD_WAITING)
+                r->nodes[nd->first + i].status = CHILD_CUT;
+    }
+    r->ply[e->ply].cutoffs++;
+    r->total.cutoffs++;
+}
+
+static void research(Replay *r, const TraceEvent *e)
+{
+    r->ply[e->ply].researches++;
+    r->total.researches++;
+    if (e->ply == 0)
+        return;
+    const ReplayFrame *parent = &r->frames[e->ply - 1];
+    const int c = parent->known ? child_of(r, parent->node, e->path[e->ply - 1]) : -1;
+    if (c >= 0)
+        r->nodes[c].researches++;
+}
+
+static void answer(Replay *r, const TraceEvent *e)
+{
+    ReplayFrame *f = &r->frames[e->ply];
+    f->leaf = e->kind == TRACE_LEAF;
+    f->hit = e->kind == TRACE_HIT;
+    f->has_value = true;
+    f->value = e->value;
+    r->ply[e->ply].leaves += f->leaf;
+    r->ply[e->ply].hits += f->hit;
+    r->total.leaves += f->leaf;
+    r->total.hits += f->hit;
+}
+
+void replay_apply(Replay *r, const TraceEvent *e)
+{
+    r->step++;
+    if (e->ply < 0 || e->ply >= REPLAY_MAX_PLY)
+        return;
+    switch (e->kind) {
+    case TRACE_ITERATION:
+        r->iteration = e->depth;
+        r->in_pass = false;
+        break;
+    case TRACE_ENTER:
+        enter(r, e);
+        break;
+    case TRACE_LEAF:
+    case TRACE_HIT:
+        answer(r, e);
+        break;
+    case TRACE_CLOSE:
+        close_node(r, e);
+        break;
+    case TRACE_CUTOFF:
+        cutoff(r, e);
+        break;
+    case TRACE_RESEARCH:
+        research(r, e);
+        break;
+    case TRACE_MTD_PASS:
+    case TRACE_MTD_RESULT:
+        r->in_pass = e->kind == TRACE_MTD_PASS;
+        r->pass_bound = e->bound;
+        r->lower = e->alpha;
+        r->upper = e->beta;
+        r->mtd_passes += e->kind == TRACE_MTD_PASS;
+        break;
+    case TRACE_KIND_COUNT:
+        break;
+    }
+}
+
+void replay_reset(Replay *r)
+{
+    r->step = 0;
+    r->top = 0;
+    r->deepest = 0;
+    r->iteration = 0;
+    r->in_pass = false;
+    r->pass_bound = r->lower = r->upper = 0;
+    r->mtd_passes = 0;
+    memset(r->ply, 0, sizeof r->ply);
+    memset(&r->total, 0, sizeof r->total);
+    r->nnodes = 1;
+    r->nodes[0] = (ReplayNode){.move = MOVE_NONE, .status = CHILD_OPEN, .parent = -1, .n = -1};
+    ReplayFrame *root = &r->frames[0];
+    root->known = true;
+    root->node = 0;
+    root->move = MOVE_NONE;
+    frame_open(r, 0, &(TraceEvent){.side = r->game->ops->side_to_move(r->game, root->state),
+                                   .alpha = -SCORE_INF, .beta = SCORE_INF});
+}
+
+Replay *replay_new(const Game *g, const void *root)
+{
+    Replay *r = calloc(1, sizeof *r);
+    if (!r)
+        return NULL;
+    r->game = g;
+    if (!room_for(r, 1)) {
+        free(r);
+        return NULL;
+    }
+    memcpy(r->frames[0].state, root, g->state_size);
+    replay_reset(r);
+    return r;
+}
+
+void replay_free(Replay *r)
+{
+    if (!r)
+        return;
+    free(r->nodes);
+    free(r);
+}
+
+void replay_seek(Replay *r, const TraceLog *log, int step)
+{
+    if (step > log->n)
+        step = log->n;
+    if (step < 0)
+        step = 0;
+    if (step < r->step)
+        replay_reset(r);
+    while (r->step < step)
+        replay_apply(r, &log->events[r->step]);
+}
+
+int replay_child_order(const Replay *r, int node, int *out)
+{
+    const ReplayNode *nd = &r->nodes[node];
+    int k = 0;
+    for (int want = 1; k < nd->n; want++) {
+        int found = -1;
+        for (int i = 0; i < nd->n && found < 0; i++)
+            if (r->nodes[nd->first + i].order == want)
+                found = nd->first + i;
+        if (found < 0)
+            break;
+        out[k++] = found;
+    }
+    for (int i = 0; i < nd->n; i++)
+        if (r->nodes[nd->first + i].order == 0)
+            out[k++] = nd->first + i;
+    return k;
+}
+
+int replay_node_ply(const Replay *r, int node)
+{
+    int ply = 0;
+    while (node > 0 && r->nodes[node].parent >= 0) {
+        node = r->nodes[node].parent;
+        ply++;
+    }
+    return ply;
+}
+
+double replay_ebf(uint64_t nodes, int d)
+{
+    if (d < 1 || nodes == 0)
+        return 0;
+    /* The sum grows with b: bisect between 0 and nodes. */
+    double lo = 0, hi = (double)nodes;
+    for (int i = 0; i < 100; i++) {
+        const double b = (lo + hi) / 2;
+        double sum = 0, term = 1;
+        for (int k = 1; k <= d && sum <= (double)nodes; k++) {
+            term *= b;
+            sum += term;
+        }
+        if (sum > (double)nodes)
+            hi = b;
+        else
+            lo = b;
+    }
+    return (lo + hi) / 2;
+}

@@ -1,0 +1,218 @@
+/* trace_text.c - a search's steps in words (trace_text.h). */
+#include <stdio.h>
+#include <string.h>
+
+#include "base/i18n.h"
+#include "engine/algorithm.h"
+#include "engine/trace_text.h"
+
+TraceTeller trace_teller(const Game *g, const void *root, const SearchConfig *cfg)
+{
+    return (TraceTeller){.game = g,
+                         .root = root,
+                         .minmax = (algorithm(cfg->algo)->flags & ALGO_MINMAX_FORM) != 0,
+                         .solve = cfg->solve};
+}
+
+void trace_text_path(const TraceTeller *t, const Move *path, int len, char *buf, size_t size)
+{
+    if (len <= 0) {
+        snprintf(buf, size, "%s", _("root"));
+        return;
+    }
+    const Game *g = t->game;
+    _Alignas(16) unsigned char a[GAME_MAX_STATE], b[GAME_MAX_STATE];
+    memcpy(a, t->root, g->state_size);
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < len && used < size; i++) {
+        char move[32];
+        g->ops->format_move(g, a, path[i], move, sizeof move);
+        used += (size_t)snprintf(buf + used, size - used, "%s%s", i ? "." : "", move);
+        g->ops->play(g, a, path[i], b);
+        memcpy(a, b, g->state_size);
+    }
+}
+
+void trace_text_child(const TraceTeller *t, const Move *path, int len, Move m, char *buf,
+                      size_t size)
+{
+    Move child[SEARCH_MAX_PLY + 2];
+    if (len < 0)
+        len = 0;
+    if (len > SEARCH_MAX_PLY)
+        len = SEARCH_MAX_PLY;
+    memcpy(child, path, (size_t)len * sizeof *path);
+    child[len] = m;
+    trace_text_path(t, child, len + 1, buf, size);
+}
+
+void trace_text_value(int v, char *buf, size_t size)
+{
+    if (v >= SCORE_INF)
+        snprintf(buf, size, "+inf");
+    else if (v <= -SCORE_INF)
+        snprintf(buf, size, "-inf");
+    else if (v == SCORE_INF - 1)
+        snprintf(buf, size, "+inf-1");
+    else if (v == -SCORE_INF + 1)
+        snprintf(buf, size, "-inf+1");
+    else
+        snprintf(buf, size, "%d", v);
+}
+
+static bool flipped(const TraceTeller *t, int side) { return t->minmax && side == 1; }
+
+int trace_shown(const TraceTeller *t, int side, int v) { return flipped(t, side) ? -v : v; }
+
+void trace_shown_window(const TraceTeller *t, int side, int alpha, int beta, int *lo, int *hi)
+{
+    *lo = flipped(t, side) ? -beta : alpha;
+    *hi = flipped(t, side) ? -alpha : beta;
+}
+
+/* Shown values as text. */
+static void shown_text(const TraceTeller *t, int side, int v, char *buf)
+{
+    trace_text_value(trace_shown(t, side, v), buf, 16);
+}
+
+enum { PATH_MAX_TEXT = 512 };
+
+static void tell_enter(const TraceTeller *t, const TraceEvent *e, char *buf, size_t size)
+{
+    char path[PATH_MAX_TEXT], lo[16], hi[16];
+    int l, h;
+    trace_text_path(t, e->path, e->ply, path, sizeof path);
+    trace_shown_window(t, e->side, e->alpha, e->beta, &l, &h);
+    trace_text_value(l, lo, sizeof lo);
+    trace_text_value(h, hi, sizeof hi);
+    if (t->solve)
+        snprintf(buf, size, _("enter %s  window (%s, %s)"), path, lo, hi);
+    else
+        snprintf(buf, size, _("enter %s  depth %d, window (%s, %s)"), path, e->depth, lo, hi);
+}
+
+static void tell_answer(const TraceTeller *t, const TraceEvent *e, char *buf, size_t size)
+{
+    char path[PATH_MAX_TEXT], v[16];
+    trace_text_path(t, e->path, e->ply, path, sizeof path);
+    shown_text(t, e->side, e->value, v);
+    if (e->kind == TRACE_LEAF)
+        snprintf(buf, size, _("leaf %s = %s"), path, v);
+    else
+        snprintf(buf, size, _("table %s = %s, known from before"), path, v);
+}
+
+static void tell_close(const TraceTeller *t, const TraceEvent *e, char *buf, size_t size)
+{
+    char path[PATH_MAX_TEXT], best[PATH_MAX_TEXT], v[16];
+    trace_text_path(t, e->path, e->ply, path, sizeof path);
+    shown_text(t, e->side, e->value, v);
+    if (e->best == MOVE_NONE) {
+        snprintf(buf, size, _("back up %s = %s"), path, v);
+        return;
+    }
+    trace_text_child(t, e->path, e->ply, e->best, best, sizeof best);
+    snprintf(buf, size, _("back up %s = %s, from %s"), path, v, best);
+}
+
+static void tell_cutoff(const TraceTeller *t, const TraceEvent *e, char *buf, size_t size)
+{
+    char path[PATH_MAX_TEXT], v[16], limit[16];
+    trace_text_child(t, e->path, e->ply, e->best, path, sizeof path);
+    shown_text(t, e->side, e->value, v);
+    shown_text(t, e->side, e->beta, limit);
+    const bool min = flipped(t, e->side);
+    /* The engine counts a bound met on the last move as a cutoff too;
+     * "0 moves not searched" would read as nothing happening. */
+    if (e->unsearched == 0)
+        snprintf(buf, size,
+                 min ? _("%s: %s <= alpha %s on the last move (cutoff)")
+                     : _("%s: %s >= beta %s on the last move (cutoff)"),
+                 path, v, limit);
+    else if (min)
+        snprintf(buf, size,
+                 ngettext("%s: %s <= alpha %s, %d move not searched (cutoff)",
+                          "%s: %s <= alpha %s, %d moves not searched (cutoff)",
+                          (unsigned long)e->unsearched),
+                 path, v, limit, e->unsearched);
+    else
+        snprintf(buf, size,
+                 ngettext("%s: %s >= beta %s, %d move not searched (cutoff)",
+                          "%s: %s >= beta %s, %d moves not searched (cutoff)",
+                          (unsigned long)e->unsearched),
+                 path, v, limit, e->unsearched);
+}
+
+static void tell_research(const TraceTeller *t, const TraceEvent *e, char *buf, size_t size)
+{
+    char path[PATH_MAX_TEXT], lo[16], hi[16], v[16], above[16];
+    trace_text_path(t, e->path, e->ply, path, sizeof path);
+    trace_text_value(e->alpha, lo, sizeof lo);
+    trace_text_value(e->beta, hi, sizeof hi);
+    trace_text_value(e->value, v, sizeof v);
+    if (e->ply == 0) {
+        snprintf(buf, size, _("root: %s is outside the window (%s, %s): search again, wider"), v,
+                 lo, hi);
+        return;
+    }
+    trace_text_value(e->alpha + 1, above, sizeof above);
+    snprintf(buf, size,
+             _("%s: the null window (%s, %s) failed high with %s: search again with (%s, %s)"),
+             path, lo, above, v, v, hi);
+}
+
+static void tell_pass(const TraceEvent *e, char *buf, size_t size)
+{
+    char bound[16], below[16], lo[16], hi[16], v[16];
+    trace_text_value(e->bound, bound, sizeof bound);
+    trace_text_value(e->bound - 1, below, sizeof below);
+    trace_text_value(e->alpha, lo, sizeof lo);
+    trace_text_value(e->beta, hi, sizeof hi);
+    trace_text_value(e->value, v, sizeof v);
+    if (e->kind == TRACE_MTD_PASS)
+        snprintf(buf, size, _("MTD(f) pass: is the value >= %s?  window (%s, %s), known [%s, %s]"),
+                 bound, below, bound, lo, hi);
+    else if (e->value < e->bound)
+        snprintf(buf, size, _("the pass failed low: value <= %s, so it lies in [%s, %s]"), v, lo,
+                 hi);
+    else
+        snprintf(buf, size, _("the pass failed high: value >= %s, so it lies in [%s, %s]"), v, lo,
+                 hi);
+}
+
+void trace_text_event(const TraceTeller *t, const TraceEvent *e, char *buf, size_t size)
+{
+    buf[0] = '\0';
+    switch (e->kind) {
+    case TRACE_ITERATION:
+        if (t->solve)
+            snprintf(buf, size, "%s", _("search to the end of the game"));
+        else
+            snprintf(buf, size, _("iteration to depth %d"), e->depth);
+        break;
+    case TRACE_ENTER:
+        tell_enter(t, e, buf, size);
+        break;
+    case TRACE_LEAF:
+    case TRACE_HIT:
+        tell_answer(t, e, buf, size);
+        break;
+    case TRACE_CLOSE:
+        tell_close(t, e, buf, size);
+        break;
+    case TRACE_CUTOFF:
+        tell_cutoff(t, e, buf, size);
+        break;
+    case TRACE_RESEARCH:
+        tell_research(t, e, buf, size);
+        break;
+    case TRACE_MTD_PASS:
+    case TRACE_MTD_RESULT:
+        tell_pass(e, buf, size);
+        break;
+    case TRACE_KIND_COUNT:
+        break;
+    }
+}
