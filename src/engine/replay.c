@@ -78,8 +78,10 @@ static void frame_open(Replay *r, int ply, const TraceEvent *e)
     f->has_value = f->leaf = f->hit = f->closed = f->cut = false;
     f->value = 0;
     f->best = MOVE_NONE;
-    if (f->known && f->node >= 0)
+    if (f->known && f->node >= 0) {
+        r->nodes[f->node].side = e->side;
         expand(r, f->node, f->state);
+    }
 }
 
 /* Frame `ply` becomes the node e's path leads to: its position is played

@@ -33,6 +33,7 @@ typedef struct {
     unsigned short researches; /* null-window tests that failed high on it */
     int order;                 /* 1 for the first of its siblings searched, ...; 0: never */
     int value;                 /* CHILD_DONE: what it returned, its parent's view */
+    int side;                  /* who moves there (known once entered) */
     int parent;                /* -1 at the root */
     int first, n;              /* its moves: nodes[first, first + n); n < 0 until
                                   it is entered (or when its position is unknown) */

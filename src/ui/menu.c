@@ -15,7 +15,7 @@
 #include "ui/load.h"
 #include "ui/session.h"
 
-enum { ITEM_NEW, ITEM_WATCH, ITEM_COMPARE, ITEM_RESUME, ITEM_LOAD, ITEM_HELP, ITEM_SETTINGS,
+enum { ITEM_NEW, ITEM_WATCH, ITEM_COMPARE, ITEM_THEATRE, ITEM_RESUME, ITEM_LOAD, ITEM_HELP, ITEM_SETTINGS,
        ITEM_QUIT, ITEM_COUNT };
 
 static const struct {
@@ -26,6 +26,7 @@ static const struct {
     {N_("New game"), 'n', N_("Play Kalah, Reversi or Gogo shogi against the computer or a friend")},
     {N_("Watch"), 'w', N_("The computer plays itself: pause, step, change the speed")},
     {N_("Compare algorithms"), 'c', N_("Race search algorithms on one position, counters live")},
+    {N_("Watch the search"), 't', N_("Step through one search: the tree, alpha and beta, the cutoffs")},
     {N_("Resume last game"), 'r', N_("Carry on where you left off (saved after every move)")},
     {N_("Load game"), 'o', N_("Open a saved game file")},
     {N_("Help"), '?', N_("Rules of each game, the keys, what the algorithms do")},
@@ -121,6 +122,9 @@ static void activate(Screen *s, int item)
         break;
     case ITEM_COMPARE:
         app_push(s->app, &screen_compare_setup, NULL);
+        break;
+    case ITEM_THEATRE:
+        app_push(s->app, &screen_theatre_setup, NULL);
         break;
     case ITEM_RESUME: {
         char path[4096];

@@ -9,6 +9,7 @@
 #include <stdbool.h>
 
 #include "engine/game.h"
+#include "engine/search.h"
 #include "ui/glyphs.h"
 #include "ui/grid.h"
 #include "ui/view.h"
@@ -86,6 +87,23 @@ typedef struct {
     const char *position;
 } UiCompareArg;
 
+/* What the search theatre shows: a game and a position (`state` of the
+ * game `id` opens, or `position` text, or the start), searched by one
+ * configuration or two side by side. */
+typedef struct {
+    const char *id;
+    const GameOption *opts;
+    int nopts;
+    const char *position;
+    const unsigned char *state;
+    const void *const *history; /* the positions before it, oldest first */
+    int nhistory;
+    SearchConfig cfg[2];
+    int nsearches;
+    const char *note;           /* shown when the theatre opens ("" or NULL: none) */
+    char error[ERR_MSG_MAX];    /* why init failed */
+} UiTheatreArg;
+
 int app_push(App *app, const ScreenOps *ops, void *arg);
 void app_pop(Screen *s);        /* close this screen (at the end of the turn) */
 void app_quit(App *app, bool ask);
@@ -106,7 +124,8 @@ void draw_message(Grid *g, const App *app);
 
 /* Screens. */
 extern const ScreenOps screen_menu, screen_newgame, screen_game, screen_help,
-    screen_settings, screen_compare, screen_prompt, screen_compare_setup, screen_watch;
+    screen_settings, screen_compare, screen_prompt, screen_compare_setup, screen_watch,
+    screen_theatre, screen_theatre_setup;
 
 /* Key helpers. */
 #define KEY_ESCAPE 27
