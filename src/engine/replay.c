@@ -138,6 +138,20 @@ static void back_up(Replay *r, int ply, int value, int child_side)
     }
 }
 
+/* The search is back at `ply`: a deeper node answered by the evaluation
+ * or the table whose end was not told (the engine tells a leaf and goes
+ * on) gives its value to its parent now. */
+static void settle(Replay *r, int ply)
+{
+    for (; r->top > ply && r->top > 0; r->top--) {
+        ReplayFrame *f = &r->frames[r->top];
+        if (!f->closed && (f->leaf || f->hit)) {
+            f->closed = true;
+            back_up(r, r->top, f->value, f->side);
+        }
+    }
+}
+
 static void close_node(Replay *r, const TraceEvent *e)
 {
     ReplayFrame *f = &r->frames[e->ply];
@@ -195,6 +209,11 @@ void replay_apply(Replay *r, const TraceEvent *e)
     r->step++;
     if (e->ply < 0 || e->ply >= REPLAY_MAX_PLY)
         return;
+    if (e->kind == TRACE_ENTER || e->kind == TRACE_RESEARCH)
+        settle(r, e->ply - 1);
+    else if (e->kind != TRACE_ITERATION && e->kind != TRACE_MTD_PASS &&
+             e->kind != TRACE_MTD_RESULT)
+        settle(r, e->ply);
     switch (e->kind) {
     case TRACE_ITERATION:
         r->iteration = e->depth;

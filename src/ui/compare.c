@@ -191,6 +191,7 @@ typedef struct {
     int nrows;
     bool stopped; /* x: the rows still waiting are not started */
     char error[200];
+    int cur;      /* the row t opens in the theatre */
 } Compare;
 
 static void start_row(Compare *c, Row *r)
@@ -307,6 +308,19 @@ static void compare_free(Screen *s)
     free(c);
 }
 
+/* The row's search, step by step: the same position and settings. */
+static void open_theatre(Screen *s)
+{
+    Compare *c = s->data;
+    UiTheatreArg a = {.id = c->rq.id, .opts = c->rq.opts, .nopts = c->rq.nopts,
+                      .state = c->root, .nsearches = 1};
+    a.cfg[0] = c->rq.base;
+    a.cfg[0].algo = c->rows[c->cur].algo;
+    a.cfg[0].time_ms = 0;
+    if (app_push(s->app, &screen_theatre, &a) != 0)
+        app_message(s->app, ST_BAD, "%s", a.error[0] ? a.error : _("cannot open the theatre"));
+}
+
 static void compare_key(Screen *s, int key)
 {
     Compare *c = s->data;
@@ -328,6 +342,15 @@ static void compare_key(Screen *s, int key)
         for (int i = 0; i < c->nrows; i++)
             c->rows[i] = (Row){.algo = c->rows[i].algo, .state = ROW_WAITING};
         compare_tick(s);
+        return;
+    }
+    int dr, dc;
+    if (key_direction(key, &dr, &dc) && dr != 0 && c->nrows > 0) {
+        c->cur = (c->cur + dr + c->nrows) % c->nrows;
+        return;
+    }
+    if ((key == 't' || key_is_enter(key)) && c->nrows > 0) {
+        open_theatre(s);
         return;
     }
     if (key == '?')
@@ -443,6 +466,8 @@ static void compare_draw(Screen *s, Grid *g)
         const SearchStats *st = &r->stats;
         int x = grid_printf(g, yy, 1, r->state == ROW_RUNNING ? ST_KEY : ST_NORMAL, "%-16s",
                             algo_name(r->algo));
+        if (i == c->cur)
+            grid_flag(g, yy, 1, 16, SF_SELECT);
         if (r->state == ROW_WAITING || r->state == ROW_NOT_RUN) {
             grid_put(g, yy, x + 1, ST_DIM, r->state == ROW_WAITING ? _("waiting") : _("not run"));
             continue;
@@ -471,8 +496,8 @@ static void compare_draw(Screen *s, Grid *g)
     }
     draw_bars(c, g, y + c->nrows + 2, s->app->glyphs);
     draw_footer(c, g);
-    static const char *const keys[] = {"x", N_("stop"), "r", N_("run again"), "?", N_("algorithms"), "Esc",
-                                       N_("back"), NULL};
+    static const char *const keys[] = {"x", N_("stop"), "r", N_("run again"), "t", N_("step through it"),
+                                       "?", N_("algorithms"), "Esc", N_("back"), NULL};
     draw_keys(g, keys);
 }
 

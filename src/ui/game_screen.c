@@ -356,6 +356,9 @@ bool game_screen_common_key(Screen *s, int key)
         app_push(s->app, &screen_compare_setup, &arg);
         return true;
     }
+    case 'e':
+        game_screen_explain(s);
+        return true;
     case '?':
         app_push(s->app, &screen_help, NULL);
         return true;

@@ -54,6 +54,9 @@ bool game_screen_common_key(Screen *s, int key);
 void game_screen_draw_common(Screen *s, Grid *g, int *panel_x, int *panel_y);
 /* The live search panel (game) at (y, x). Returns the next free row. */
 int game_screen_draw_search(Screen *s, Grid *g, int y, int x, int w);
+/* e: the theatre on the search behind the computer's last move
+ * (game_explain.c). */
+void game_screen_explain(Screen *s);
 void game_screen_draw_moves(Screen *s, Grid *g, int y, int x, int w, int h);
 
 #endif
