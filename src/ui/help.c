@@ -28,7 +28,7 @@ typedef struct {
     int nsections, cur, scroll;
 } Help;
 
-/* The English help is under 7 KB, the Japanese under 8 KB. */
+/* The English help is under 10 KB, the Japanese under 12 KB. */
 #define HELP_FILE_MAX (64 * 1024)
 
 static char *load_file(const char *name)
