@@ -15,7 +15,7 @@ static const CliCommand *const commands[] = {
     &cli_show,
     &cli_play,
     &cli_search,
-    &cli_explain,
+    &cli_trace,
     &cli_compare,
     &cli_solve,
     &cli_grid,

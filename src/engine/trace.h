@@ -1,5 +1,5 @@
 /* trace.h - a search step by step, for whoever wants to watch it (yomi
- * explain, the theatre screen).
+ * trace, the theatre screen).
  *
  * search_set_trace() hands the search a function it calls at each step:
  * a node entered with its window, a leaf evaluated, a table hit, a value

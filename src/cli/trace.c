@@ -1,10 +1,10 @@
-/* explain.c - `yomi explain GAME [SEARCH OPTIONS]`: one search told step by
+/* trace.c - `yomi trace GAME [SEARCH OPTIONS]`: one search told step by
  * step in words (or as a table with --format tsv), from the engine's trace
  * (engine/trace.h): nodes entered with their window, leaves, table hits,
  * values backed up, cutoffs, re-searches and MTD(f) passes.
  *
- * A search worth explaining is small: the search runs once just to count
- * its steps, stopped past EXPLAIN_MAX_STEPS, and a bigger one is refused
+ * A search worth telling is small: the search runs once just to count
+ * its steps, stopped past TRACE_MAX_STEPS, and a bigger one is refused
  * before anything is printed.  Then it runs again, printing as it goes. */
 #include <inttypes.h>
 #include <string.h>
@@ -12,7 +12,7 @@
 #include "cli/searchcli.h"
 #include "engine/algorithm.h"
 
-#define EXPLAIN_MAX_STEPS 5000
+#define TRACE_MAX_STEPS 5000
 
 typedef struct {
     Search *search;
@@ -28,18 +28,18 @@ typedef struct {
     TraceEvent enter;
     Move enter_path[SEARCH_MAX_PLY + 2];
     int answered_ply; /* a node that line answered: its backing up is not shown */
-} Explainer;
+} Tracer;
 
 static void count_step(const TraceEvent *e, void *arg)
 {
-    Explainer *x = arg;
+    Tracer *x = arg;
     (void)e;
-    if (++x->steps > EXPLAIN_MAX_STEPS)
+    if (++x->steps > TRACE_MAX_STEPS)
         search_stop(x->search);
 }
 
 /* The moves from the root as the game writes them, joined by dots. */
-static void format_path(const Explainer *x, const Move *path, int len, char *buf, size_t size)
+static void format_path(const Tracer *x, const Move *path, int len, char *buf, size_t size)
 {
     if (len == 0) {
         snprintf(buf, size, "%s", _("root"));
@@ -59,7 +59,7 @@ static void format_path(const Explainer *x, const Move *path, int len, char *buf
 }
 
 /* The path of the child of path[0..len) by move m. */
-static void format_child(const Explainer *x, const Move *path, int len, Move m, char *buf,
+static void format_child(const Tracer *x, const Move *path, int len, Move m, char *buf,
                          size_t size)
 {
     Move child[SEARCH_MAX_PLY + 2];
@@ -85,14 +85,14 @@ static void format_value(int v, char *buf, size_t size)
 
 /* The min/max algorithms are read from the first player's view: the
  * second player's values are negated and its window turned round. */
-static bool flipped(const Explainer *x, const TraceEvent *e) { return x->minmax && e->side == 1; }
+static bool flipped(const Tracer *x, const TraceEvent *e) { return x->minmax && e->side == 1; }
 
-static void shown_value(const Explainer *x, const TraceEvent *e, int v, char *buf)
+static void shown_value(const Tracer *x, const TraceEvent *e, int v, char *buf)
 {
     format_value(flipped(x, e) ? -v : v, buf, 16);
 }
 
-static void shown_window(const Explainer *x, const TraceEvent *e, char *lo, char *hi)
+static void shown_window(const Tracer *x, const TraceEvent *e, char *lo, char *hi)
 {
     shown_value(x, e, flipped(x, e) ? e->beta : e->alpha, lo);
     shown_value(x, e, flipped(x, e) ? e->alpha : e->beta, hi);
@@ -100,7 +100,7 @@ static void shown_window(const Explainer *x, const TraceEvent *e, char *lo, char
 
 static void indent(int ply) { printf("%*s", 2 * ply, ""); }
 
-static void print_enter(const Explainer *x, const TraceEvent *e)
+static void print_enter(const Tracer *x, const TraceEvent *e)
 {
     char path[512], lo[16], hi[16];
     format_path(x, e->path, e->ply, path, sizeof path);
@@ -113,7 +113,7 @@ static void print_enter(const Explainer *x, const TraceEvent *e)
 }
 
 /* A leaf or a table hit, at the node entered just before when `at` is it. */
-static void print_answer(const Explainer *x, const TraceEvent *e)
+static void print_answer(const Tracer *x, const TraceEvent *e)
 {
     char path[512], v[16];
     format_path(x, e->path, e->ply, path, sizeof path);
@@ -125,7 +125,7 @@ static void print_answer(const Explainer *x, const TraceEvent *e)
         printf(_("table %s = %s, known from before\n"), path, v);
 }
 
-static void print_close(const Explainer *x, const TraceEvent *e)
+static void print_close(const Tracer *x, const TraceEvent *e)
 {
     char path[512], best[512], v[16];
     format_path(x, e->path, e->ply, path, sizeof path);
@@ -139,7 +139,7 @@ static void print_close(const Explainer *x, const TraceEvent *e)
     printf(_("back up %s = %s, from %s\n"), path, v, best);
 }
 
-static void print_cutoff(const Explainer *x, const TraceEvent *e)
+static void print_cutoff(const Tracer *x, const TraceEvent *e)
 {
     char path[512], v[16], limit[16];
     format_child(x, e->path, e->ply, e->best, path, sizeof path);
@@ -164,7 +164,7 @@ static void print_cutoff(const Explainer *x, const TraceEvent *e)
                path, v, limit, e->unsearched);
 }
 
-static void print_research(const Explainer *x, const TraceEvent *e)
+static void print_research(const Tracer *x, const TraceEvent *e)
 {
     char path[512], lo[16], hi[16], v[16];
     format_path(x, e->path, e->ply, path, sizeof path);
@@ -199,7 +199,7 @@ static void print_pass(const TraceEvent *e)
         printf(_("the pass failed high: value >= %s, so it lies in [%s, %s]\n"), v, lo, hi);
 }
 
-static void print_text(Explainer *x, const TraceEvent *e)
+static void print_text(Tracer *x, const TraceEvent *e)
 {
     switch (e->kind) {
     case TRACE_ITERATION:
@@ -243,7 +243,7 @@ static const char *const kind_names[TRACE_KIND_COUNT] = {
 #define TSV_HEADER "kind\tply\tpath\tside\tdepth\talpha\tbeta\tvalue\tbest\tunsearched\tbound\n"
 
 /* One event a line, the engine's own numbers (side to move's view). */
-static void print_tsv(const Explainer *x, const TraceEvent *e)
+static void print_tsv(const Tracer *x, const TraceEvent *e)
 {
     char path[512], best[512];
     format_path(x, e->path, e->ply, path, sizeof path);
@@ -256,16 +256,16 @@ static void print_tsv(const Explainer *x, const TraceEvent *e)
            e->side, e->depth, e->alpha, e->beta, e->value, best, e->unsearched, e->bound);
 }
 
-static void flush_pending(Explainer *x)
+static void flush_pending(Tracer *x)
 {
     if (x->pending)
         print_enter(x, &x->enter);
     x->pending = false;
 }
 
-static void explain_step(const TraceEvent *e, void *arg)
+static void trace_step(const TraceEvent *e, void *arg)
 {
-    Explainer *x = arg;
+    Tracer *x = arg;
     if (x->format == FORMAT_TSV) {
         print_tsv(x, e);
         return;
@@ -294,7 +294,7 @@ static void explain_step(const TraceEvent *e, void *arg)
 }
 
 /* One search of root with `step` watching; its result in r. */
-static int run_traced(Explainer *x, const SearchConfig *cfg, TraceFn step, SearchResult *r)
+static int run_traced(Tracer *x, const SearchConfig *cfg, TraceFn step, SearchResult *r)
 {
     Err err = {{0}};
     x->search = search_new(x->g, cfg, &err);
@@ -311,22 +311,22 @@ static int run_traced(Explainer *x, const SearchConfig *cfg, TraceFn step, Searc
     return EXIT_OK;
 }
 
-static int explain_search(const CliSearchArgs *a, const Game *g, const unsigned char *root)
+static int trace_search(const CliSearchArgs *a, const Game *g, const unsigned char *root)
 {
-    Explainer x = {.g = g, .root = root, .format = a->format, .answered_ply = -1};
+    Tracer x = {.g = g, .root = root, .format = a->format, .answered_ply = -1};
     x.minmax = (algorithm(a->cfg.algo)->flags & ALGO_MINMAX_FORM) != 0;
     x.solve = a->cfg.solve;
     SearchResult r;
     int rc = run_traced(&x, &a->cfg, count_step, &r);
     if (rc != EXIT_OK)
         return rc;
-    if (x.steps > EXPLAIN_MAX_STEPS)
-        return cli_fail("explain: the search takes more than %d steps to tell; ask for less "
+    if (x.steps > TRACE_MAX_STEPS)
+        return cli_fail("trace: the search takes more than %d steps to tell; ask for less "
                         "(a smaller --depth or position)",
-                        EXPLAIN_MAX_STEPS);
+                        TRACE_MAX_STEPS);
     if (x.format == FORMAT_TSV)
         fputs(TSV_HEADER, stdout);
-    rc = run_traced(&x, &a->cfg, explain_step, &r);
+    rc = run_traced(&x, &a->cfg, trace_step, &r);
     flush_pending(&x);
     if (rc != EXIT_OK || x.format == FORMAT_TSV)
         return rc;
@@ -340,40 +340,40 @@ static int explain_search(const CliSearchArgs *a, const Game *g, const unsigned 
     return EXIT_OK;
 }
 
-static int explain_cmd(int argc, char **argv)
+static int trace_cmd(int argc, char **argv)
 {
-    if (cli_wants_help(&cli_explain, argc, argv))
+    if (cli_wants_help(&cli_trace, argc, argv))
         return EXIT_OK;
     CliSearchArgs a;
     cli_search_args_init(&a);
     for (int i = 1; i < argc; i++) {
-        const int r = cli_search_arg(&a, "explain", argc, argv, &i);
+        const int r = cli_search_arg(&a, "trace", argc, argv, &i);
         if (r < 0)
             return EXIT_USAGE;
         if (r == 0)
-            return cli_fail("explain: unknown option '%.40s'", argv[i]);
+            return cli_fail("trace: unknown option '%.40s'", argv[i]);
     }
     if (!a.game)
-        return cli_fail("explain: which game? (yomi explain GAME [options])");
+        return cli_fail("trace: which game? (yomi trace GAME [options])");
     if (a.algos)
-        return cli_fail("explain: --algos belongs to compare and grid (use --algo)");
+        return cli_fail("trace: --algos belongs to compare and grid (use --algo)");
     if (a.format == FORMAT_JSON)
-        return cli_fail("explain: --format is text or tsv");
+        return cli_fail("trace: --format is text or tsv");
     _Alignas(16) unsigned char root[GAME_MAX_STATE];
     Game *g = cli_game_open_at(a.game, &a.go, a.position, root);
     if (!g)
         return EXIT_USAGE;
-    const int rc = explain_search(&a, g, root);
+    const int rc = trace_search(&a, g, root);
     game_close(g);
     return rc;
 }
 
-const CliCommand cli_explain = {
-    .name = "explain",
-    .run = explain_cmd,
-    .synopsis = "explain GAME [SEARCH OPTIONS]",
+const CliCommand cli_trace = {
+    .name = "trace",
+    .run = trace_cmd,
+    .synopsis = "trace GAME [SEARCH OPTIONS]",
     /* xgettext:c-format */
-    .help = N_("usage: yomi explain GAME [SEARCH OPTIONS]\n"
+    .help = N_("usage: yomi trace GAME [SEARCH OPTIONS]\n"
                "\n"
                "Search one position and tell the search step by step, indented by ply: each\n"
                "node entered with its depth and window, leaves and table hits with their\n"
