@@ -1,26 +1,54 @@
-/* trace.c - `yomi trace GAME [SEARCH OPTIONS]`: one search told step by
- * step in words (or as a table with --format tsv), from the engine's trace
- * (engine/trace.h): nodes entered with their window, leaves, table hits,
- * values backed up, cutoffs, re-searches and MTD(f) passes.
+/* trace.c - `yomi trace GAME [SEARCH OPTIONS]`: the engine's trace
+ * (engine/trace.h) of one search, event by event: nodes entered with their
+ * window, leaves, table hits, values backed up, cutoffs, re-searches and
+ * MTD(f) passes.  Told in words, indented by ply (text), or one JSON object
+ * an event (jsonl) for a program to read.
  *
- * A search worth telling is small: the search runs once just to count
- * its steps, stopped past TRACE_MAX_STEPS, and a bigger one is refused
- * before anything is printed.  Then it runs again, printing as it goes. */
+ * A trace is many times the size of the search's answer, so by default a
+ * search worth tracing is small: it runs once just to count its events,
+ * stopped past --max-steps, and a bigger one is refused before anything is
+ * printed (half a trace would pass for a whole one).  Then it runs again,
+ * printing as it goes.  --max-steps 0 lifts the limit and the count. */
 #include <inttypes.h>
+#include <limits.h>
 #include <string.h>
 
 #include "cli/searchcli.h"
 #include "engine/algorithm.h"
 
-#define TRACE_MAX_STEPS 5000
+#define TRACE_MAX_STEPS_DEFAULT 5000
+
+/* The help and doc/cli.md write the open window's edges as these numbers. */
+_Static_assert(SCORE_INF == 32000, "trace's help and doc/cli.md say SCORE_INF is 32000");
+
+enum { TRACE_TEXT, TRACE_JSONL };
+
+/* The moves of the last path named, as the game writes them, and the states
+ * they lead to (state[i]: after i moves).  Events come in the search's
+ * order, so a path mostly shares all but its last move with the one before:
+ * naming it then costs one move, not a replay from the root, which matters
+ * for traces of millions of events.  For jsonl the path is kept written
+ * too: json[0..json_end[i]) is the first i moves as JSON strings, commas
+ * between. */
+#define MOVE_NAME_MAX 32
+#define MOVE_JSON_MAX (6 * MOVE_NAME_MAX + 3) /* every byte \u00XX, quotes, comma */
+typedef struct {
+    int len;
+    Move moves[SEARCH_MAX_PLY + 2];
+    char names[SEARCH_MAX_PLY + 2][MOVE_NAME_MAX];
+    _Alignas(16) unsigned char state[SEARCH_MAX_PLY + 3][GAME_MAX_STATE];
+    size_t json_end[SEARCH_MAX_PLY + 3];
+    char json[(SEARCH_MAX_PLY + 2) * MOVE_JSON_MAX];
+} PathNames;
 
 typedef struct {
     Search *search;
     const Game *g;
     const unsigned char *root;
     int format;
-    bool minmax;      /* show values from the first player's view */
-    bool solve;       /* to the end: no depths shown */
+    uint64_t max_steps; /* 0: no limit */
+    bool minmax;        /* show values from the first player's view */
+    bool solve;         /* to the end: no depths shown */
     uint64_t steps;
     /* An entered node is printed only when the next step is not its own
      * leaf or table hit, which then make one line with it. */
@@ -28,39 +56,80 @@ typedef struct {
     TraceEvent enter;
     Move enter_path[SEARCH_MAX_PLY + 2];
     int answered_ply; /* a node that line answered: its backing up is not shown */
+    PathNames named;
+    /* A jsonl line: the path, and 400 bytes at most besides. */
+    char line[sizeof(((PathNames *)0)->json) + 512];
 } Tracer;
 
 static void count_step(const TraceEvent *e, void *arg)
 {
     Tracer *x = arg;
     (void)e;
-    if (++x->steps > TRACE_MAX_STEPS)
+    if (++x->steps > x->max_steps)
         search_stop(x->search);
 }
 
+/* text as a JSON string into out (at least 6 * strlen(text) + 3 bytes):
+ * the games write plain ASCII, but a quote, a backslash or a control
+ * character must still not break the line.  Returns the length. */
+static size_t json_string(const char *text, char *out)
+{
+    size_t n = 0;
+    out[n++] = '"';
+    for (const unsigned char *c = (const unsigned char *)text; *c; c++) {
+        if (*c == '"' || *c == '\\') {
+            out[n++] = '\\';
+            out[n++] = (char)*c;
+        } else if (*c < 0x20) {
+            n += (size_t)sprintf(out + n, "\\u%04x", *c);
+        } else {
+            out[n++] = (char)*c;
+        }
+    }
+    out[n++] = '"';
+    out[n] = '\0';
+    return n;
+}
+
+/* Name path[0..len): x->named.names[i] is then path[i] as the game writes
+ * it, and x->named.state[len] the position it leads to. */
+static void name_path(Tracer *x, const Move *path, int len)
+{
+    PathNames *p = &x->named;
+    int same = 0;
+    while (same < len && same < p->len && p->moves[same] == path[same])
+        same++;
+    if (same == len)
+        return; /* a prefix of the last one: still named, and kept */
+    for (int i = same; i < len; i++) {
+        x->g->ops->format_move(x->g, p->state[i], path[i], p->names[i], sizeof p->names[i]);
+        x->g->ops->play(x->g, p->state[i], path[i], p->state[i + 1]);
+        p->moves[i] = path[i];
+        size_t at = p->json_end[i];
+        if (i > 0)
+            p->json[at++] = ',';
+        p->json_end[i + 1] = at + json_string(p->names[i], p->json + at);
+    }
+    p->len = len;
+}
+
 /* The moves from the root as the game writes them, joined by dots. */
-static void format_path(const Tracer *x, const Move *path, int len, char *buf, size_t size)
+static void format_path(Tracer *x, const Move *path, int len, char *buf, size_t size)
 {
     if (len == 0) {
         snprintf(buf, size, "%s", _("root"));
         return;
     }
-    _Alignas(16) unsigned char a[GAME_MAX_STATE], b[GAME_MAX_STATE];
-    memcpy(a, x->root, x->g->state_size);
+    name_path(x, path, len);
     size_t used = 0;
     buf[0] = '\0';
-    for (int i = 0; i < len && used < size; i++) {
-        char move[32];
-        x->g->ops->format_move(x->g, a, path[i], move, sizeof move);
-        used += (size_t)snprintf(buf + used, size - used, "%s%s", i ? "." : "", move);
-        x->g->ops->play(x->g, a, path[i], b);
-        memcpy(a, b, x->g->state_size);
-    }
+    for (int i = 0; i < len && used < size; i++)
+        used += (size_t)snprintf(buf + used, size - used, "%s%s", i ? "." : "",
+                                 x->named.names[i]);
 }
 
 /* The path of the child of path[0..len) by move m. */
-static void format_child(const Tracer *x, const Move *path, int len, Move m, char *buf,
-                         size_t size)
+static void format_child(Tracer *x, const Move *path, int len, Move m, char *buf, size_t size)
 {
     Move child[SEARCH_MAX_PLY + 2];
     memcpy(child, path, (size_t)len * sizeof *path);
@@ -100,7 +169,7 @@ static void shown_window(const Tracer *x, const TraceEvent *e, char *lo, char *h
 
 static void indent(int ply) { printf("%*s", 2 * ply, ""); }
 
-static void print_enter(const Tracer *x, const TraceEvent *e)
+static void print_enter(Tracer *x, const TraceEvent *e)
 {
     char path[512], lo[16], hi[16];
     format_path(x, e->path, e->ply, path, sizeof path);
@@ -113,7 +182,7 @@ static void print_enter(const Tracer *x, const TraceEvent *e)
 }
 
 /* A leaf or a table hit, at the node entered just before when `at` is it. */
-static void print_answer(const Tracer *x, const TraceEvent *e)
+static void print_answer(Tracer *x, const TraceEvent *e)
 {
     char path[512], v[16];
     format_path(x, e->path, e->ply, path, sizeof path);
@@ -125,7 +194,7 @@ static void print_answer(const Tracer *x, const TraceEvent *e)
         printf(_("table %s = %s, known from before\n"), path, v);
 }
 
-static void print_close(const Tracer *x, const TraceEvent *e)
+static void print_close(Tracer *x, const TraceEvent *e)
 {
     char path[512], best[512], v[16];
     format_path(x, e->path, e->ply, path, sizeof path);
@@ -139,7 +208,7 @@ static void print_close(const Tracer *x, const TraceEvent *e)
     printf(_("back up %s = %s, from %s\n"), path, v, best);
 }
 
-static void print_cutoff(const Tracer *x, const TraceEvent *e)
+static void print_cutoff(Tracer *x, const TraceEvent *e)
 {
     char path[512], v[16], limit[16];
     format_child(x, e->path, e->ply, e->best, path, sizeof path);
@@ -164,7 +233,7 @@ static void print_cutoff(const Tracer *x, const TraceEvent *e)
                path, v, limit, e->unsearched);
 }
 
-static void print_research(const Tracer *x, const TraceEvent *e)
+static void print_research(Tracer *x, const TraceEvent *e)
 {
     char path[512], lo[16], hi[16], v[16];
     format_path(x, e->path, e->ply, path, sizeof path);
@@ -240,20 +309,106 @@ static const char *const kind_names[TRACE_KIND_COUNT] = {
     [TRACE_MTD_RESULT] = "mtd-result",
 };
 
-#define TSV_HEADER "kind\tply\tpath\tside\tdepth\talpha\tbeta\tvalue\tbest\tunsearched\tbound\n"
+/* Which numbers each kind of event carries (engine/trace.h); the engine
+ * leaves the others 0, and a 0 alpha on a leaf would read as a window.
+ * doc/cli.md lists the same. */
+enum {
+    HAS_DEPTH = 1 << 0,
+    HAS_ALPHA = 1 << 1,
+    HAS_BETA = 1 << 2,
+    HAS_VALUE = 1 << 3,
+    HAS_BEST = 1 << 4,
+    HAS_UNSEARCHED = 1 << 5,
+    HAS_BOUND = 1 << 6,
+    HAS_WINDOW = HAS_ALPHA | HAS_BETA,
+};
+static const unsigned carried[TRACE_KIND_COUNT] = {
+    [TRACE_ITERATION] = HAS_DEPTH,
+    [TRACE_ENTER] = HAS_DEPTH | HAS_WINDOW,
+    [TRACE_LEAF] = HAS_VALUE,
+    [TRACE_HIT] = HAS_DEPTH | HAS_WINDOW | HAS_VALUE,
+    [TRACE_CLOSE] = HAS_DEPTH | HAS_WINDOW | HAS_VALUE | HAS_BEST,
+    /* A cutoff is value >= beta: the engine sets no alpha. */
+    [TRACE_CUTOFF] = HAS_DEPTH | HAS_BETA | HAS_VALUE | HAS_BEST | HAS_UNSEARCHED,
+    [TRACE_RESEARCH] = HAS_DEPTH | HAS_WINDOW | HAS_VALUE,
+    /* A pass is asked before its value is known. */
+    [TRACE_MTD_PASS] = HAS_DEPTH | HAS_WINDOW | HAS_BOUND,
+    [TRACE_MTD_RESULT] = HAS_DEPTH | HAS_WINDOW | HAS_VALUE | HAS_BOUND,
+};
 
-/* One event a line, the engine's own numbers (side to move's view). */
-static void print_tsv(const Tracer *x, const TraceEvent *e)
+/* The line is put together by hand and written once: printf's parsing of
+ * its format would be most of the time a trace of millions of lines takes. */
+static char *put_text(char *at, const char *text)
 {
-    char path[512], best[512];
-    format_path(x, e->path, e->ply, path, sizeof path);
-    if (e->ply == 0)
-        snprintf(path, sizeof path, "-");
-    snprintf(best, sizeof best, "-");
-    if ((e->kind == TRACE_CLOSE || e->kind == TRACE_CUTOFF) && e->best != MOVE_NONE)
-        format_child(x, e->path, e->ply, e->best, best, sizeof best);
-    printf("%s\t%d\t%s\t%d\t%d\t%d\t%d\t%d\t%s\t%d\t%d\n", kind_names[e->kind], e->ply, path,
-           e->side, e->depth, e->alpha, e->beta, e->value, best, e->unsearched, e->bound);
+    const size_t n = strlen(text);
+    memcpy(at, text, n);
+    return at + n;
+}
+
+static char *put_int(char *at, int v)
+{
+    char digits[12];
+    int n = 0;
+    unsigned u = v < 0 ? 0u - (unsigned)v : (unsigned)v;
+    do {
+        digits[n++] = (char)('0' + u % 10);
+        u /= 10;
+    } while (u);
+    if (v < 0)
+        *at++ = '-';
+    while (n)
+        *at++ = digits[--n];
+    return at;
+}
+
+/* ,"key":v, or null when the event does not carry it */
+static char *put_number(char *at, const char *key, bool has, int v)
+{
+    *at++ = ',';
+    *at++ = '"';
+    at = put_text(at, key);
+    at = put_text(at, "\":");
+    return has ? put_int(at, v) : put_text(at, "null");
+}
+
+/* One event a line, the engine's own numbers from `side`'s view: kind,
+ * ply, path, side, depth, alpha, beta and value always (null where the
+ * kind carries none), best, unsearched and bound only on the kinds that
+ * have them. */
+static void print_jsonl(Tracer *x, const TraceEvent *e)
+{
+    const unsigned has = carried[e->kind];
+    const PathNames *p = &x->named;
+    name_path(x, e->path, e->ply);
+    char *at = put_text(x->line, "{\"kind\":\"");
+    at = put_text(at, kind_names[e->kind]);
+    at = put_text(at, "\",\"ply\":");
+    at = put_int(at, e->ply);
+    at = put_text(at, ",\"path\":[");
+    memcpy(at, p->json, p->json_end[e->ply]);
+    at += p->json_end[e->ply];
+    at = put_text(at, "],\"side\":");
+    at = put_int(at, e->side);
+    at = put_number(at, "depth", has & HAS_DEPTH, e->depth);
+    at = put_number(at, "alpha", has & HAS_ALPHA, e->alpha);
+    at = put_number(at, "beta", has & HAS_BETA, e->beta);
+    at = put_number(at, "value", has & HAS_VALUE, e->value);
+    if (has & HAS_BEST) {
+        at = put_text(at, ",\"best\":");
+        if (e->best == MOVE_NONE) {
+            at = put_text(at, "null");
+        } else {
+            char move[MOVE_NAME_MAX];
+            x->g->ops->format_move(x->g, p->state[e->ply], e->best, move, sizeof move);
+            at += json_string(move, at);
+        }
+    }
+    if (has & HAS_UNSEARCHED)
+        at = put_number(at, "unsearched", true, e->unsearched);
+    if (has & HAS_BOUND)
+        at = put_number(at, "bound", true, e->bound);
+    at = put_text(at, "}\n");
+    fwrite(x->line, 1, (size_t)(at - x->line), stdout);
 }
 
 static void flush_pending(Tracer *x)
@@ -266,8 +421,8 @@ static void flush_pending(Tracer *x)
 static void trace_step(const TraceEvent *e, void *arg)
 {
     Tracer *x = arg;
-    if (x->format == FORMAT_TSV) {
-        print_tsv(x, e);
+    if (x->format == TRACE_JSONL) {
+        print_jsonl(x, e);
         return;
     }
     const bool answers = x->pending && (e->kind == TRACE_LEAF || e->kind == TRACE_HIT) &&
@@ -311,24 +466,32 @@ static int run_traced(Tracer *x, const SearchConfig *cfg, TraceFn step, SearchRe
     return EXIT_OK;
 }
 
-static int trace_search(const CliSearchArgs *a, const Game *g, const unsigned char *root)
+typedef struct {
+    CliSearchArgs search;
+    int format;
+    long max_steps;
+} TraceArgs;
+
+static int trace_search(const TraceArgs *a, const Game *g, const unsigned char *root)
 {
     Tracer x = {.g = g, .root = root, .format = a->format, .answered_ply = -1};
-    x.minmax = (algorithm(a->cfg.algo)->flags & ALGO_MINMAX_FORM) != 0;
-    x.solve = a->cfg.solve;
+    x.max_steps = (uint64_t)a->max_steps;
+    x.minmax = (algorithm(a->search.cfg.algo)->flags & ALGO_MINMAX_FORM) != 0;
+    x.solve = a->search.cfg.solve;
+    memcpy(x.named.state[0], root, g->state_size);
     SearchResult r;
-    int rc = run_traced(&x, &a->cfg, count_step, &r);
-    if (rc != EXIT_OK)
-        return rc;
-    if (x.steps > TRACE_MAX_STEPS)
-        return cli_fail("trace: the search takes more than %d steps to tell; ask for less "
-                        "(a smaller --depth or position)",
-                        TRACE_MAX_STEPS);
-    if (x.format == FORMAT_TSV)
-        fputs(TSV_HEADER, stdout);
-    rc = run_traced(&x, &a->cfg, trace_step, &r);
+    if (x.max_steps > 0) {
+        const int rc = run_traced(&x, &a->search.cfg, count_step, &r);
+        if (rc != EXIT_OK)
+            return rc;
+        if (x.steps > x.max_steps)
+            return cli_fail("trace: the search takes more than %ld steps; ask for less (a "
+                            "smaller --depth or position) or raise --max-steps (0: no limit)",
+                            a->max_steps);
+    }
+    const int rc = run_traced(&x, &a->search.cfg, trace_step, &r);
     flush_pending(&x);
-    if (rc != EXIT_OK || x.format == FORMAT_TSV)
+    if (rc != EXIT_OK || x.format == TRACE_JSONL)
         return rc;
     char move[32] = "-", v[16];
     if (r.move != MOVE_NONE)
@@ -340,27 +503,50 @@ static int trace_search(const CliSearchArgs *a, const Game *g, const unsigned ch
     return EXIT_OK;
 }
 
+/* trace's own options, which `yomi search` has not (its --format names
+ * other formats): 1 when argv[*i] is one (its value consumed), 0 when
+ * not, -1 when bad (message printed). */
+static int trace_arg(TraceArgs *a, int argc, char **argv, int *i)
+{
+    const char *opt = argv[*i];
+    const bool format = strcmp(opt, "--format") == 0;
+    if (!format && strcmp(opt, "--max-steps") != 0)
+        return 0;
+    if (*i + 1 >= argc)
+        return cli_fail("%s: %s needs a value", "trace", opt), -1;
+    const char *value = argv[++*i];
+    if (!format)
+        return cli_parse_int(opt, value, 0, INT_MAX, &a->max_steps) == 0 ? 1 : -1;
+    if (strcmp(value, "text") == 0)
+        a->format = TRACE_TEXT;
+    else if (strcmp(value, "jsonl") == 0)
+        a->format = TRACE_JSONL;
+    else
+        return cli_fail("trace: --format '%.20s' is not one of text, jsonl", value), -1;
+    return 1;
+}
+
 static int trace_cmd(int argc, char **argv)
 {
     if (cli_wants_help(&cli_trace, argc, argv))
         return EXIT_OK;
-    CliSearchArgs a;
-    cli_search_args_init(&a);
+    TraceArgs a = {.format = TRACE_TEXT, .max_steps = TRACE_MAX_STEPS_DEFAULT};
+    cli_search_args_init(&a.search);
     for (int i = 1; i < argc; i++) {
-        const int r = cli_search_arg(&a, "trace", argc, argv, &i);
+        int r = trace_arg(&a, argc, argv, &i);
+        if (r == 0)
+            r = cli_search_arg(&a.search, "trace", argc, argv, &i);
         if (r < 0)
             return EXIT_USAGE;
         if (r == 0)
             return cli_fail("trace: unknown option '%.40s'", argv[i]);
     }
-    if (!a.game)
+    if (!a.search.game)
         return cli_fail("trace: which game? (yomi trace GAME [options])");
-    if (a.algos)
+    if (a.search.algos)
         return cli_fail("trace: --algos belongs to compare and grid (use --algo)");
-    if (a.format == FORMAT_JSON)
-        return cli_fail("trace: --format is text or tsv");
     _Alignas(16) unsigned char root[GAME_MAX_STATE];
-    Game *g = cli_game_open_at(a.game, &a.go, a.position, root);
+    Game *g = cli_game_open_at(a.search.game, &a.search.go, a.search.position, root);
     if (!g)
         return EXIT_USAGE;
     const int rc = trace_search(&a, g, root);
@@ -371,19 +557,26 @@ static int trace_cmd(int argc, char **argv)
 const CliCommand cli_trace = {
     .name = "trace",
     .run = trace_cmd,
-    .synopsis = "trace GAME [SEARCH OPTIONS]",
+    .synopsis = "trace GAME [SEARCH OPTIONS] [--format text|jsonl] [--max-steps N]",
     /* xgettext:c-format */
-    .help = N_("usage: yomi trace GAME [SEARCH OPTIONS]\n"
+    .help = N_("usage: yomi trace GAME [SEARCH OPTIONS] [--format text|jsonl] [--max-steps N]\n"
                "\n"
-               "Search one position and tell the search step by step, indented by ply: each\n"
-               "node entered with its depth and window, leaves and table hits with their\n"
-               "values, values backed up, cutoffs and the moves they spare, NegaScout/PVS\n"
+               "Search one position and print what the search does, step by step.\n"
+               "--format text (the default) tells it in words, indented by ply: each node\n"
+               "entered with its depth and window, leaves and table hits with their values,\n"
+               "values backed up, cutoffs and the moves they spare, NegaScout/PVS\n"
                "re-searches and MTD(f) passes.  Nodes are named by the moves from the root\n"
                "(1.2: the second move after the first).  Minimax and alphabeta show values\n"
-               "from the first player's view, the others from the side to move's.  A search\n"
-               "of more than 5000 steps is refused: ask for a smaller depth or position.\n"
-               "--format tsv prints one step a line: kind, ply, path, side, depth, alpha,\n"
-               "beta, value, best, unsearched, bound (the engine's numbers, side to move's\n"
-               "view).  The search options are those of `yomi search`.\n"),
+               "from the first player's view, the others from the side to move's.\n"
+               "\n"
+               "--format jsonl prints one JSON object a step, with the keys kind, ply,\n"
+               "path (the moves from the root), side, depth, alpha, beta and value (null\n"
+               "where the kind has none), and best, unsearched and bound where they apply.\n"
+               "The numbers are the engine's, from the view of side (0: the first player);\n"
+               "-32000 and 32000 are its infinities, the edges of an open window.\n"
+               "\n"
+               "--max-steps N (default 5000): a search of more than N steps is refused\n"
+               "before anything is printed; 0: no limit.  The search options are those of\n"
+               "`yomi search`.\n"),
     .game_options = true,
 };

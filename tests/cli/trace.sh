@@ -1,8 +1,9 @@
 #!/bin/sh
-# yomi trace: a search told step by step (issue 29), golden on the
-# tutorials' trees: alphabeta's cutoffs on the textbook tree, NegaScout's
+# yomi trace: a search event by event (issue 29).  Golden on the tutorials'
+# trees in words: alphabeta's cutoffs on the textbook tree, NegaScout's
 # re-searches on the tree where each move is better than the last, and
-# MTD(f)'s passes; a search too big to tell and bad input exit 2.
+# MTD(f)'s passes.  As jsonl: every line one event of doc/cli.md's shape.
+# A search over --max-steps and bad input exit 2.
 . "$TESTLIB"
 LC_ALL=C LANGUAGE= && export LC_ALL LANGUAGE
 
@@ -45,19 +46,122 @@ the pass failed high: value >= 3, so it lies in [3, +inf]
 MTD(f) pass: is the value >= 4?  window (3, 4), known [3, +inf]
 the pass failed low: value <= 3, so it lies in [3, 3]" "mtdf: two passes squeeze the value to 3"
 
-run_yomi trace tree --position "$T" --algo alphabeta --order natural --table off --solve --format tsv
-is "$(printf '%s\n' "$out" | head -n 1)" \
-    "$(printf 'kind\tply\tpath\tside\tdepth\talpha\tbeta\tvalue\tbest\tunsearched\tbound')" "tsv header"
-is "$(printf '%s\n' "$out" | grep -c '^leaf')" "7" "tsv: one line a leaf"
-is "$(printf '%s\n' "$out" | grep '^cutoff' | cut -f 3,8,9,10)" \
-    "$(printf '2\t-2\t2.1\t2\n3\t-2\t3.3\t0')" "tsv: the cutoffs, side to move's view"
+# ---- jsonl ------------------------------------------------------------------
+
+# The lines of $1 that are not one event as doc/cli.md writes it.  A
+# pattern, not a parser, so that this check runs on any machine.
+n='(-?[0-9]+|null)'
+move='"[^"\\]*"'
+event='^\{"kind":"(iteration|enter|leaf|hit|close|cutoff|research|mtd-pass|mtd-result)"'
+event="$event,\"ply\":[0-9]+,\"path\":\\[($move(,$move)*)?\\],\"side\":[01]"
+event="$event,\"depth\":$n,\"alpha\":$n,\"beta\":$n,\"value\":$n"
+event="$event(,\"best\":($move|null))?(,\"unsearched\":[0-9]+)?(,\"bound\":-?[0-9]+)?\\}\$"
+not_events() { printf '%s\n' "$1" | grep -v -E "$event"; }
+
+# Whether $1 parses as JSON, a line at a time, with the keys of each kind
+# (doc/cli.md), by python3 or else jq; prints why not.  Status 77: neither
+# is here (the pattern above still holds the lines to their shape).
+json_parses() {
+    if python3 -c '' 2>/dev/null; then
+        printf '%s\n' "$1" | python3 -c '
+import json, sys
+always = ["kind", "ply", "path", "side", "depth", "alpha", "beta", "value"]
+numbers = {"iteration": "depth", "enter": "depth alpha beta", "leaf": "value",
+           "hit": "depth alpha beta value", "close": "depth alpha beta value",
+           "cutoff": "depth beta value", "research": "depth alpha beta value",
+           "mtd-pass": "depth alpha beta", "mtd-result": "depth alpha beta value"}
+extra = {"close": ["best"], "cutoff": ["best", "unsearched"],
+         "mtd-pass": ["bound"], "mtd-result": ["bound"]}
+for i, line in enumerate(sys.stdin, 1):
+    e = json.loads(line)
+    kind = e["kind"]
+    wrong = list(e) != always + extra.get(kind, [])
+    wrong |= not all(isinstance(m, str) for m in e["path"]) or len(e["path"]) != e["ply"]
+    for key in ["depth", "alpha", "beta", "value"]:
+        wrong |= (key in numbers[kind].split()) != isinstance(e[key], int)
+    if wrong:
+        sys.exit("line %d: %s" % (i, line.strip()))
+'
+    elif command -v jq >/dev/null 2>&1; then
+        printf '%s\n' "$1" | jq -e . >/dev/null
+    else
+        return 77
+    fi
+}
+
+# check_jsonl NAME: $out is jsonl through and through
+check_jsonl() {
+    is "$(not_events "$out" | head -n 3)" "" "$1: every line is one event"
+    why=$(json_parses "$out" 2>&1)
+    case $? in
+    0) ok 0 "$1: parses as JSON" ;;
+    77) echo "ok $((tap_n += 1)) - $1: parses as JSON # SKIP neither python3 nor jq" ;;
+    *) ok 1 "$1: parses as JSON"; echo "#   $why" | head -n 3 ;;
+    esac
+}
+
+run_yomi trace tree --position "$T" --algo alphabeta --order natural --table off --solve --format jsonl
+ok "$rc" "jsonl exits 0"
+check_jsonl "jsonl, alphabeta"
+# With --solve the depth counts down from the engine's 250, "to the end".
+is "$(printf '%s\n' "$out" | head -n 2)" \
+'{"kind":"iteration","ply":0,"path":[],"side":0,"depth":250,"alpha":null,"beta":null,"value":null}
+{"kind":"enter","ply":0,"path":[],"side":0,"depth":250,"alpha":-32000,"beta":32000,"value":null}' \
+    "jsonl: the iteration, then the root with the open window -32000, 32000"
+is "$(printf '%s\n' "$out" | grep -c '"kind":"leaf"')" "7" "jsonl: one line a leaf"
+is "$(printf '%s\n' "$out" | grep '"kind":"cutoff"')" \
+'{"kind":"cutoff","ply":1,"path":["2"],"side":1,"depth":249,"alpha":null,"beta":-3,"value":-2,"best":"1","unsearched":2}
+{"kind":"cutoff","ply":1,"path":["3"],"side":1,"depth":249,"alpha":null,"beta":-3,"value":-2,"best":"3","unsearched":0}' \
+    "jsonl: the cutoffs, side to move's view"
+is "$(printf '%s\n' "$out" | tail -n 1)" \
+    '{"kind":"close","ply":0,"path":[],"side":0,"depth":250,"alpha":-32000,"beta":32000,"value":3,"best":"1"}' \
+    "jsonl: the root backs up 3 from move 1"
+is "$(printf '%s\n' "$out" | grep -c .)" "32" "jsonl: 32 events"
+
+run_yomi trace tree --position "$T" --algo mtdf --order natural --solve --format jsonl
+check_jsonl "jsonl, mtdf"
+is "$(printf '%s\n' "$out" | grep '"kind":"mtd-' | sed 's/.*"alpha"//')" \
+':-32000,"beta":32000,"value":null,"bound":0}
+:3,"beta":32000,"value":3,"bound":0}
+:3,"beta":32000,"value":null,"bound":4}
+:3,"beta":3,"value":3,"bound":4}' "jsonl: the passes ask, then answer"
+
+run_yomi trace tree --tree rescout --algo pvs --order best --table on --solve --format jsonl
+check_jsonl "jsonl, pvs with the table"
+is "$(printf '%s\n' "$out" | grep -c '"kind":"research"')" "2" "jsonl: PVS's two re-searches"
+
+run_yomi trace reversi-4x4 --depth 3 --format jsonl
+check_jsonl "jsonl, reversi moves"
+case $out in *'"path":["b1","a1","a2"]'*) ok 0 "jsonl: paths name the moves as the game writes them" ;;
+             *) ok 1 "jsonl: paths name the moves as the game writes them" ;; esac
+
+# ---- the step limit, help and bad input --------------------------------------
+
+run_yomi trace tree --position "$T" --algo alphabeta --order natural --table off --solve --max-steps 32
+is "$(printf '%s\n' "$out" | tail -n 1)" "best 1, value 3, 7 leaves, 11 nodes" \
+    "--max-steps 32 lets a search of 32 events through"
+bad_input "trace: one event over --max-steps" trace tree --position "$T" --algo alphabeta \
+    --order natural --table off --solve --max-steps 31 --format jsonl
+bad_input "trace: a search too big to tell" trace reversi --depth 9
+case $err in *"--max-steps"*) ok 0 "the refusal says how to raise the limit" ;;
+             *) ok 1 "the refusal says how to raise the limit ($err)" ;; esac
+run_yomi trace reversi-4x4 --depth 4 --max-steps 0
+ok "$rc" "--max-steps 0: no limit"
 
 run_yomi trace --help
-case $out in *"usage: yomi trace GAME"*) ok 0 "trace --help" ;; *) ok 1 "trace --help" ;; esac
+case $out in *"usage: yomi trace GAME"*"jsonl"*"32000"*"--max-steps"*) ok 0 "trace --help" ;;
+             *) ok 1 "trace --help names jsonl, the infinities and --max-steps" ;; esac
 
-bad_input "trace: a search too big to tell" trace reversi --depth 9
 bad_input "trace: no game" trace
-bad_input "trace: json" trace tree --format json
+bad_input "trace: --format json" trace tree --format json
+case $err in *"text, jsonl"*) ok 0 "--format json: the choices are named" ;;
+             *) ok 1 "--format json: the choices are named ($err)" ;; esac
+bad_input "trace: --format tsv" trace tree --format tsv
+bad_input "trace: --format without a value" trace tree --format
+bad_input "trace: --max-steps not a number" trace tree --max-steps many
+bad_input "trace: --max-steps negative" trace tree --max-steps -1
+bad_input "trace: --max-steps without a value" trace tree --max-steps
+bad_input "trace: --algos" trace tree --algos minimax,negamax
 bad_input "trace: unknown option" trace tree --frobnicate
 bad_input "trace: bad tree" trace tree --position '((3 12 8)(2 4 6)'
 done_testing
