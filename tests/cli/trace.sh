@@ -2,8 +2,12 @@
 # yomi trace: a search event by event (issue 29).  Golden on the tutorials'
 # trees in words: alphabeta's cutoffs on the textbook tree, NegaScout's
 # re-searches on the tree where each move is better than the last, and
-# MTD(f)'s passes.  As jsonl: every line one event of doc/cli.md's shape.
-# A search over --max-steps and bad input exit 2.
+# MTD(f)'s passes.  As jsonl: every line one event of doc/cli.md's shape,
+# and its leaf events exactly the `leaves` of `yomi search` with the same
+# options: on the tree game for every algorithm, order and table, where a
+# game's solver or quiescence counts the leaves, and on the seed cells of
+# tests/data/seed/reversi-cells.txt.  A search over --max-steps and bad
+# input exit 2.
 . "$TESTLIB"
 LC_ALL=C LANGUAGE= && export LC_ALL LANGUAGE
 
@@ -134,6 +138,63 @@ run_yomi trace reversi-4x4 --depth 3 --format jsonl
 check_jsonl "jsonl, reversi moves"
 case $out in *'"path":["b1","a1","a2"]'*) ok 0 "jsonl: paths name the moves as the game writes them" ;;
              *) ok 1 "jsonl: paths name the moves as the game writes them" ;; esac
+
+# ---- leaf events = search's leaves -------------------------------------------
+
+# search_leaves ARGS...: the leaves field of `yomi search ARGS`, by name
+search_leaves() {
+    "$YOMI" search "$@" --format tsv 2>/dev/null |
+        awk -F '\t' 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "leaves") f = i }
+                     NR == 2 { print $f }'
+}
+# trace_leaves ARGS...: the leaf events of the whole trace (a piped count:
+# some traces are a gigabyte); a trace that fails counts none
+trace_leaves() {
+    "$YOMI" trace "$@" --format jsonl --max-steps 0 2>/dev/null | grep -c '^{"kind":"leaf"'
+}
+
+# The tree game: every algorithm, both orders, every table.
+algos=$("$YOMI" search --help | sed -n '/--algo NAME/,/--depth N/p' | awk 'NR > 1 && /^    [a-z]/ { print $1 }')
+nalgos=$(printf '%s\n' "$algos" | grep -c .)
+ok "$([ "$nalgos" -ge 10 ]; echo $?)" "search --help lists the algorithms ($nalgos)"
+for tree in textbook ordering rescout; do
+    for algo in $algos; do
+        want="" got=""
+        for order in natural best; do
+            for table in off on exact; do
+                set -- tree --tree "$tree" --algo "$algo" --order "$order" --table "$table" --solve
+                want="$want $order/$table:$(search_leaves "$@")"
+                got="$got $order/$table:$(trace_leaves "$@")"
+            done
+        done
+        is "$got" "$want" "tree $tree, $algo: leaf events = leaves"
+    done
+done
+
+# The leaves counted elsewhere than at the depth limit: the game's exact
+# solver (one leaf a solve) and gogo's quiescence search.
+for args in "reversi-4x6 --algo yomi --solve" "kalah-4x3 --algo yomi --solve" \
+            "gogo --depth 3" "gogo --algo yomi --depth 3"; do
+    # shellcheck disable=SC2086
+    is "$(trace_leaves $args)" "$(search_leaves $args)" "$args: leaf events = leaves"
+done
+
+# The seed cells: those whose search has at most a million leaves, which
+# run in a second or less (all of seeds 001 and 002 today; a trace is
+# about a hundred times the search's work, so bigger ones would take the
+# test too long).
+cells=0
+while read -r board start order algo table guess value leaves hits; do
+    case $board in '#'* | '') continue ;; esac
+    [ "$leaves" -le 1000000 ] || continue
+    set -- "reversi-$board" --start "$start" --order "$order" --algo "$algo" \
+        --table "$table" --solve --score discs
+    [ "$guess" != "-" ] && set -- "$@" --guess "$guess"
+    cells=$((cells + 1))
+    is "$(trace_leaves "$@") $(search_leaves "$@")" "$leaves $leaves" \
+        "$board $start $order $algo table=$table guess=$guess: leaf events = leaves = $leaves"
+done <"$TESTDATA/seed/reversi-cells.txt"
+ok "$([ "$cells" -ge 24 ]; echo $?)" "every seed cell of 001 and 002 traced ($cells)"
 
 # ---- the step limit, help and bad input --------------------------------------
 
