@@ -1,8 +1,9 @@
 /* trace.c - `yomi trace GAME [SEARCH OPTIONS]`: the engine's trace
  * (engine/trace.h) of one search, event by event: nodes entered with their
  * window, leaves, table hits, values backed up, cutoffs, re-searches and
- * MTD(f) passes.  Told in words, indented by ply (text), or one JSON object
- * an event (jsonl) for a program to read.
+ * MTD(f) passes.  Told in words, indented by ply (text: engine/trace_text's
+ * sentences, the same the theatre screen says), or one JSON object an event
+ * (jsonl) for a program to read.
  *
  * A trace is many times the size of the search's answer, so by default a
  * search worth tracing is small: it runs once just to count its events,
@@ -14,7 +15,7 @@
 #include <string.h>
 
 #include "cli/searchcli.h"
-#include "engine/algorithm.h"
+#include "engine/trace_text.h"
 
 #define TRACE_MAX_STEPS_DEFAULT 5000
 
@@ -23,23 +24,21 @@ _Static_assert(SCORE_INF == 32000, "trace's help and doc/cli.md say SCORE_INF is
 
 enum { TRACE_TEXT, TRACE_JSONL };
 
-/* The moves of the last path named, as the game writes them, and the states
- * they lead to (state[i]: after i moves).  Events come in the search's
- * order, so a path mostly shares all but its last move with the one before:
- * naming it then costs one move, not a replay from the root, which matters
- * for traces of millions of events.  For jsonl the path is kept written
- * too: json[0..json_end[i]) is the first i moves as JSON strings, commas
- * between. */
+/* jsonl: the moves of the last path written, and the states they lead to
+ * (state[i]: after i moves); json[0..json_end[i]) is the first i moves as
+ * the game writes them, as JSON strings with commas between.  Events come
+ * in the search's order, so a path mostly shares all but its last move with
+ * the one before: writing it then costs one move, not a replay from the
+ * root, which matters for traces of millions of events. */
 #define MOVE_NAME_MAX 32
 #define MOVE_JSON_MAX (6 * MOVE_NAME_MAX + 3) /* every byte \u00XX, quotes, comma */
 typedef struct {
     int len;
     Move moves[SEARCH_MAX_PLY + 2];
-    char names[SEARCH_MAX_PLY + 2][MOVE_NAME_MAX];
     _Alignas(16) unsigned char state[SEARCH_MAX_PLY + 3][GAME_MAX_STATE];
     size_t json_end[SEARCH_MAX_PLY + 3];
     char json[(SEARCH_MAX_PLY + 2) * MOVE_JSON_MAX];
-} PathNames;
+} JsonPath;
 
 typedef struct {
     Search *search;
@@ -47,8 +46,7 @@ typedef struct {
     const unsigned char *root;
     int format;
     uint64_t max_steps; /* 0: no limit */
-    bool minmax;        /* show values from the first player's view */
-    bool solve;         /* to the end: no depths shown */
+    TraceTeller teller; /* text: the words */
     uint64_t steps;
     /* An entered node is printed only when the next step is not its own
      * leaf or table hit, which then make one line with it. */
@@ -56,9 +54,9 @@ typedef struct {
     TraceEvent enter;
     Move enter_path[SEARCH_MAX_PLY + 2];
     int answered_ply; /* a node that line answered: its backing up is not shown */
-    PathNames named;
+    JsonPath path;
     /* A jsonl line: the path, and 400 bytes at most besides. */
-    char line[sizeof(((PathNames *)0)->json) + 512];
+    char line[sizeof(((JsonPath *)0)->json) + 512];
 } Tracer;
 
 static void count_step(const TraceEvent *e, void *arg)
@@ -91,215 +89,35 @@ static size_t json_string(const char *text, char *out)
     return n;
 }
 
-/* Name path[0..len): x->named.names[i] is then path[i] as the game writes
- * it, and x->named.state[len] the position it leads to. */
-static void name_path(Tracer *x, const Move *path, int len)
+/* Write path[0..len) into x->path, where state[len] is then the position
+ * it leads to. */
+static void write_json_path(Tracer *x, const Move *path, int len)
 {
-    PathNames *p = &x->named;
+    JsonPath *p = &x->path;
     int same = 0;
     while (same < len && same < p->len && p->moves[same] == path[same])
         same++;
     if (same == len)
-        return; /* a prefix of the last one: still named, and kept */
+        return; /* a prefix of the last one: still written, and kept */
     for (int i = same; i < len; i++) {
-        x->g->ops->format_move(x->g, p->state[i], path[i], p->names[i], sizeof p->names[i]);
+        char name[MOVE_NAME_MAX];
+        x->g->ops->format_move(x->g, p->state[i], path[i], name, sizeof name);
         x->g->ops->play(x->g, p->state[i], path[i], p->state[i + 1]);
         p->moves[i] = path[i];
         size_t at = p->json_end[i];
         if (i > 0)
             p->json[at++] = ',';
-        p->json_end[i + 1] = at + json_string(p->names[i], p->json + at);
+        p->json_end[i + 1] = at + json_string(name, p->json + at);
     }
     p->len = len;
 }
 
-/* The moves from the root as the game writes them, joined by dots. */
-static void format_path(Tracer *x, const Move *path, int len, char *buf, size_t size)
+/* One step in words, indented by ply. */
+static void print_text(const Tracer *x, const TraceEvent *e)
 {
-    if (len == 0) {
-        snprintf(buf, size, "%s", _("root"));
-        return;
-    }
-    name_path(x, path, len);
-    size_t used = 0;
-    buf[0] = '\0';
-    for (int i = 0; i < len && used < size; i++)
-        used += (size_t)snprintf(buf + used, size - used, "%s%s", i ? "." : "",
-                                 x->named.names[i]);
-}
-
-/* The path of the child of path[0..len) by move m. */
-static void format_child(Tracer *x, const Move *path, int len, Move m, char *buf, size_t size)
-{
-    Move child[SEARCH_MAX_PLY + 2];
-    memcpy(child, path, (size_t)len * sizeof *path);
-    child[len] = m;
-    format_path(x, child, len + 1, buf, size);
-}
-
-/* The infinities by name, and the null windows next to them too. */
-static void format_value(int v, char *buf, size_t size)
-{
-    if (v >= SCORE_INF)
-        snprintf(buf, size, "+inf");
-    else if (v <= -SCORE_INF)
-        snprintf(buf, size, "-inf");
-    else if (v == SCORE_INF - 1)
-        snprintf(buf, size, "+inf-1");
-    else if (v == -SCORE_INF + 1)
-        snprintf(buf, size, "-inf+1");
-    else
-        snprintf(buf, size, "%d", v);
-}
-
-/* The min/max algorithms are read from the first player's view: the
- * second player's values are negated and its window turned round. */
-static bool flipped(const Tracer *x, const TraceEvent *e) { return x->minmax && e->side == 1; }
-
-static void shown_value(const Tracer *x, const TraceEvent *e, int v, char *buf)
-{
-    format_value(flipped(x, e) ? -v : v, buf, 16);
-}
-
-static void shown_window(const Tracer *x, const TraceEvent *e, char *lo, char *hi)
-{
-    shown_value(x, e, flipped(x, e) ? e->beta : e->alpha, lo);
-    shown_value(x, e, flipped(x, e) ? e->alpha : e->beta, hi);
-}
-
-static void indent(int ply) { printf("%*s", 2 * ply, ""); }
-
-static void print_enter(Tracer *x, const TraceEvent *e)
-{
-    char path[512], lo[16], hi[16];
-    format_path(x, e->path, e->ply, path, sizeof path);
-    shown_window(x, e, lo, hi);
-    indent(e->ply);
-    if (x->solve)
-        printf(_("enter %s  window (%s, %s)\n"), path, lo, hi);
-    else
-        printf(_("enter %s  depth %d, window (%s, %s)\n"), path, e->depth, lo, hi);
-}
-
-/* A leaf or a table hit, at the node entered just before when `at` is it. */
-static void print_answer(Tracer *x, const TraceEvent *e)
-{
-    char path[512], v[16];
-    format_path(x, e->path, e->ply, path, sizeof path);
-    shown_value(x, e, e->value, v);
-    indent(e->ply);
-    if (e->kind == TRACE_LEAF)
-        printf(_("leaf %s = %s\n"), path, v);
-    else
-        printf(_("table %s = %s, known from before\n"), path, v);
-}
-
-static void print_close(Tracer *x, const TraceEvent *e)
-{
-    char path[512], best[512], v[16];
-    format_path(x, e->path, e->ply, path, sizeof path);
-    shown_value(x, e, e->value, v);
-    indent(e->ply);
-    if (e->best == MOVE_NONE) {
-        printf(_("back up %s = %s\n"), path, v);
-        return;
-    }
-    format_child(x, e->path, e->ply, e->best, best, sizeof best);
-    printf(_("back up %s = %s, from %s\n"), path, v, best);
-}
-
-static void print_cutoff(Tracer *x, const TraceEvent *e)
-{
-    char path[512], v[16], limit[16];
-    format_child(x, e->path, e->ply, e->best, path, sizeof path);
-    shown_value(x, e, e->value, v);
-    shown_value(x, e, e->beta, limit);
-    indent(e->ply);
-    /* The engine counts a bound met on the last move as a cutoff too;
-     * "0 moves not searched" would read as nothing happening. */
-    if (e->unsearched == 0 && flipped(x, e))
-        printf(_("%s: %s <= alpha %s on the last move (cutoff)\n"), path, v, limit);
-    else if (e->unsearched == 0)
-        printf(_("%s: %s >= beta %s on the last move (cutoff)\n"), path, v, limit);
-    else if (flipped(x, e))
-        printf(ngettext("%s: %s <= alpha %s, %d move not searched (cutoff)\n",
-                        "%s: %s <= alpha %s, %d moves not searched (cutoff)\n",
-                        (unsigned long)e->unsearched),
-               path, v, limit, e->unsearched);
-    else
-        printf(ngettext("%s: %s >= beta %s, %d move not searched (cutoff)\n",
-                        "%s: %s >= beta %s, %d moves not searched (cutoff)\n",
-                        (unsigned long)e->unsearched),
-               path, v, limit, e->unsearched);
-}
-
-static void print_research(Tracer *x, const TraceEvent *e)
-{
-    char path[512], lo[16], hi[16], v[16];
-    format_path(x, e->path, e->ply, path, sizeof path);
-    format_value(e->alpha, lo, sizeof lo);
-    format_value(e->beta, hi, sizeof hi);
-    format_value(e->value, v, sizeof v);
-    indent(e->ply);
-    if (e->ply == 0) {
-        printf(_("root: %s is outside the window (%s, %s): search again, wider\n"), v, lo, hi);
-        return;
-    }
-    char above[16];
-    format_value(e->alpha + 1, above, sizeof above);
-    printf(_("%s: the null window (%s, %s) failed high with %s: search again with (%s, %s)\n"),
-           path, lo, above, v, v, hi);
-}
-
-static void print_pass(const TraceEvent *e)
-{
-    char bound[16], below[16], lo[16], hi[16], v[16];
-    format_value(e->bound, bound, sizeof bound);
-    format_value(e->bound - 1, below, sizeof below);
-    format_value(e->alpha, lo, sizeof lo);
-    format_value(e->beta, hi, sizeof hi);
-    format_value(e->value, v, sizeof v);
-    if (e->kind == TRACE_MTD_PASS)
-        printf(_("MTD(f) pass: is the value >= %s?  window (%s, %s), known [%s, %s]\n"), bound,
-               below, bound, lo, hi);
-    else if (e->value < e->bound)
-        printf(_("the pass failed low: value <= %s, so it lies in [%s, %s]\n"), v, lo, hi);
-    else
-        printf(_("the pass failed high: value >= %s, so it lies in [%s, %s]\n"), v, lo, hi);
-}
-
-static void print_text(Tracer *x, const TraceEvent *e)
-{
-    switch (e->kind) {
-    case TRACE_ITERATION:
-        if (x->solve)
-            printf(_("search to the end of the game\n"));
-        else
-            printf(_("iteration to depth %d\n"), e->depth);
-        break;
-    case TRACE_ENTER:
-        print_enter(x, e);
-        break;
-    case TRACE_LEAF:
-    case TRACE_HIT:
-        print_answer(x, e);
-        break;
-    case TRACE_CLOSE:
-        print_close(x, e);
-        break;
-    case TRACE_CUTOFF:
-        print_cutoff(x, e);
-        break;
-    case TRACE_RESEARCH:
-        print_research(x, e);
-        break;
-    case TRACE_MTD_PASS:
-    case TRACE_MTD_RESULT:
-        print_pass(e);
-        break;
-    case TRACE_KIND_COUNT:
-        break;
-    }
+    char line[2048];
+    trace_text_event(&x->teller, e, line, sizeof line);
+    printf("%*s%s\n", 2 * e->ply, "", line);
 }
 
 static const char *const kind_names[TRACE_KIND_COUNT] = {
@@ -378,8 +196,8 @@ static char *put_number(char *at, const char *key, bool has, int v)
 static void print_jsonl(Tracer *x, const TraceEvent *e)
 {
     const unsigned has = carried[e->kind];
-    const PathNames *p = &x->named;
-    name_path(x, e->path, e->ply);
+    const JsonPath *p = &x->path;
+    write_json_path(x, e->path, e->ply);
     char *at = put_text(x->line, "{\"kind\":\"");
     at = put_text(at, kind_names[e->kind]);
     at = put_text(at, "\",\"ply\":");
@@ -414,7 +232,7 @@ static void print_jsonl(Tracer *x, const TraceEvent *e)
 static void flush_pending(Tracer *x)
 {
     if (x->pending)
-        print_enter(x, &x->enter);
+        print_text(x, &x->enter);
     x->pending = false;
 }
 
@@ -429,7 +247,7 @@ static void trace_step(const TraceEvent *e, void *arg)
                          e->ply == x->enter.ply;
     if (answers) {
         x->pending = false;
-        print_answer(x, e);
+        print_text(x, e);
         x->answered_ply = e->ply;
         return;
     }
@@ -476,9 +294,8 @@ static int trace_search(const TraceArgs *a, const Game *g, const unsigned char *
 {
     Tracer x = {.g = g, .root = root, .format = a->format, .answered_ply = -1};
     x.max_steps = (uint64_t)a->max_steps;
-    x.minmax = (algorithm(a->search.cfg.algo)->flags & ALGO_MINMAX_FORM) != 0;
-    x.solve = a->search.cfg.solve;
-    memcpy(x.named.state[0], root, g->state_size);
+    x.teller = trace_teller(g, root, &a->search.cfg);
+    memcpy(x.path.state[0], root, g->state_size);
     SearchResult r;
     if (x.max_steps > 0) {
         const int rc = run_traced(&x, &a->search.cfg, count_step, &r);
@@ -496,8 +313,7 @@ static int trace_search(const TraceArgs *a, const Game *g, const unsigned char *
     char move[32] = "-", v[16];
     if (r.move != MOVE_NONE)
         g->ops->format_move(g, root, r.move, move, sizeof move);
-    const TraceEvent at_root = {.side = g->ops->side_to_move(g, root)};
-    shown_value(&x, &at_root, r.value, v);
+    trace_text_value(trace_shown(&x.teller, g->ops->side_to_move(g, root), r.value), v, sizeof v);
     printf(_("best %s, value %s, %" PRIu64 " leaves, %" PRIu64 " nodes\n"), move, v,
            r.stats.leaves, r.stats.nodes);
     return EXIT_OK;
