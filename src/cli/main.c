@@ -16,6 +16,7 @@ static const CliCommand *const commands[] = {
     &cli_play,
     &cli_search,
     &cli_trace,
+    &cli_explain,
     &cli_compare,
     &cli_solve,
     &cli_grid,

@@ -444,3 +444,21 @@ int ui_play(const char *game_id, const GameOption *opts, int nopts, const char *
     }
     return finish(&app, run(&app));
 }
+
+int ui_explain(const char *game_id, const GameOption *opts, int nopts, const char *position,
+               const SearchConfig cfg[2], int n)
+{
+    App app;
+    memset(&app, 0, sizeof app);
+    UiTheatreArg arg = {.id = game_id, .opts = opts, .nopts = nopts, .position = position,
+                        .cfg = {cfg[0], cfg[n == 2 ? 1 : 0]}, .nsearches = n};
+    if (!start_curses(&app))
+        return 1;
+    app_push(&app, &screen_menu, NULL);
+    if (app_push(&app, &screen_theatre, &arg) != 0) {
+        endwin();
+        fprintf(stderr, "yomi: %s\n", arg.error[0] ? arg.error : "cannot open the theatre");
+        return 2;
+    }
+    return finish(&app, run(&app));
+}

@@ -7,10 +7,9 @@
 #include "engine/trace_text.h"
 #include "ui/glyphs.h"
 #include "ui/grid.h"
+#include "ui/ui.h"
 
-/* A search the theatre shows at most this many steps of: a few minutes of
- * stepping for a student, and a replay to any step in well under a frame. */
-#define THEATRE_MAX_STEPS 20000
+#define THEATRE_MAX_STEPS UI_THEATRE_MAX_STEPS
 
 typedef struct {
     SearchConfig cfg;

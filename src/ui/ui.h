@@ -3,6 +3,7 @@
 #define YOMI_UI_UI_H
 
 #include "engine/game.h"
+#include "engine/search.h"
 
 /* `yomi` with no arguments: the main menu. Returns the exit status. */
 int ui_main(int argc, char **argv);
@@ -11,5 +12,15 @@ int ui_main(int argc, char **argv);
  * (`human`, `negascout:6`).  The caller has checked the arguments. */
 int ui_play(const char *game_id, const GameOption *opts, int nopts, const char *first,
             const char *second);
+
+/* A search the theatre shows at most this many steps of: a few minutes of
+ * stepping for a student, and a replay to any step in well under a frame. */
+#define UI_THEATRE_MAX_STEPS 20000
+
+/* `yomi explain`: straight into the search theatre on `position` (NULL:
+ * the start) of the game, searched by cfg[0], and cfg[1] beside it when
+ * n is 2.  The caller has checked everything. */
+int ui_explain(const char *game_id, const GameOption *opts, int nopts, const char *position,
+               const SearchConfig cfg[2], int n);
 
 #endif
