@@ -76,6 +76,14 @@ static void refresh_autosave(Menu *m)
     session_free(session);
 }
 
+/* The first item's row: a little above the middle, but never so low that
+ * the last item reaches the key line (at the 12 rows the menu needs). */
+static int items_row(int h)
+{
+    const int mid = h / 2 - 3, lowest = h - 1 - ITEM_COUNT;
+    return mid < lowest ? mid : lowest;
+}
+
 static int menu_init(Screen *s, void *arg)
 {
     (void)arg;
@@ -180,8 +188,7 @@ static void menu_key(Screen *s, int key)
         return;
     }
     if (key == KEY_MOUSE) {
-        int row0 = s->app->h / 2 - 3;
-        int i = s->app->mouse_y - row0;
+        int i = s->app->mouse_y - items_row(s->app->h);
         if (i >= 0 && i < ITEM_COUNT) {
             m->cur = i;
             activate(s, i);
@@ -216,7 +223,7 @@ static void menu_draw(Screen *s, Grid *g)
     /* The name, large enough to recognise, small enough for 12 rows. */
     const char *banner = app->glyphs->utf8 ? "y o m i   読 み" : "y o m i";
     int bw = grid_text_width(banner);
-    int row0 = g->h / 2 - 3;
+    int row0 = items_row(g->h);
     int top = row0 - 5 < 0 ? 0 : row0 - 5;
     grid_put(g, top, (g->w - bw) / 2, ST_TITLE, banner);
     const char *tag = _("Kalah \xc2\xb7 Reversi \xc2\xb7 Gogo shogi \xc2\xb7 and how the computer thinks");
@@ -239,7 +246,10 @@ static void menu_draw(Screen *s, Grid *g)
     const char *about = _(items[m->cur].about);
     if (m->cur == ITEM_RESUME)
         about = m->have_autosave ? m->saved : _("No saved game yet: games are saved after every move");
-    grid_put(g, row0 + ITEM_COUNT + 1, (g->w - grid_text_width(about)) / 2, ST_DIM, about);
+    /* a row under the items, above the message line, when there is one */
+    const int about_row = row0 + ITEM_COUNT + 1 < g->h - 2 ? row0 + ITEM_COUNT + 1 : g->h - 2;
+    if (about_row >= row0 + ITEM_COUNT)
+        grid_put(g, about_row, (g->w - grid_text_width(about)) / 2, ST_DIM, about);
     static const char *const keys[] = {"\xe2\x86\x91\xe2\x86\x93", N_("choose"), "Enter", N_("open"),
                                        "?", N_("help"), "q", N_("quit"), NULL};
     static const char *const keys_ascii[] = {"up/down", N_("choose"), "Enter", N_("open"), "?", N_("help"),

@@ -5,6 +5,7 @@
 
 ui_start
 see "Compare algorithms" "the main menu shows"
+see "Watch the search     t" "the search theatre's item and its key"
 see "読 み" "UTF-8 locale: the banner has its kanji"
 ui_keys Escape
 see "this is the main menu: q quits" "Esc at the main menu does not quit, it says what does"
@@ -27,7 +28,9 @@ ui_keys Escape
 see "Watch" "and back"
 
 ui_resize 40 12
-see "Quit" "the menu still fits at 40x12"
+# nine items: the last must stay clear of the key line at the menu's minimum
+see "Watch the search     t" "40x12: the theatre's item with its key"
+see "Quit                 q" "the menu still fits at 40x12, Quit whole above the key line"
 ui_resize 20 5
 see "enlarge the terminal" "below the minimum: asks for a bigger terminal"
 see "q quits" "and says how to leave"
