@@ -19,7 +19,10 @@ see "5五将棋" "the gogo rules show kanji in UTF-8"
 ui_keys Right
 see "A game tree typed in parentheses" "the game tree's section"
 ui_keys Right
-see "MTD(f)" "the algorithms section"
+see "One search shown a step at a time" "the search theatre's section"
+ui_keys Right
+see "All of them but yomi find the same best value" "the algorithms section"
+see "MTD(f)" "which names MTD(f)"
 ui_keys Escape
 see "New game" "Esc goes back to the menu"
 ui_keys s
