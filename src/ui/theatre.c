@@ -2,7 +2,7 @@
  * step at a time.  The steps are the engine's own trace of the real
  * algorithm (engine/trace_log.h), recorded once; the screen replays them
  * to any step (engine/replay.h), so stepping back is as exact as stepping
- * on.  The tree as the search has seen it fills the left (theatre_tree.c),
+ * on.  The tree as the search has seen it fills the left (theatre_draw.c),
  * the counts per ply the right, and the step in words sits under them. */
 #include <stdint.h>
 #include <stdio.h>
@@ -103,18 +103,17 @@ static int after_close(const TheatreLane *l)
 typedef enum { MOVE_STEP, MOVE_BACK, MOVE_NODE, MOVE_NODE_BACK, MOVE_FINISH, MOVE_START,
                MOVE_END } TheatreMove;
 
-/* Side by side, a step is a leaf: both searches have then evaluated the
- * same number of positions, which is what the comparison is about. */
-static void lane_move(const Theatre *t, TheatreLane *l, TheatreMove how)
+/* One search alone moves by events; side by side, on and back are
+ * theatre_move's. */
+static void lane_move(TheatreLane *l, TheatreMove how)
 {
     const int at = lane_step(l);
-    const bool by_leaves = t->nlanes == 2;
     switch (how) {
     case MOVE_STEP:
-        lane_seek(l, by_leaves ? after_next(l, at, TRACE_LEAF) : at + 1);
+        lane_seek(l, at + 1);
         break;
     case MOVE_BACK:
-        lane_seek(l, by_leaves ? after_previous(l, at, TRACE_LEAF) : at - 1);
+        lane_seek(l, at - 1);
         break;
     case MOVE_NODE:
         lane_seek(l, after_next(l, at, TRACE_ENTER));
@@ -134,10 +133,33 @@ static void lane_move(const Theatre *t, TheatreLane *l, TheatreMove how)
     }
 }
 
+/* The step just after the lane's k-th leaf; its end when it has fewer. */
+static int after_leaf(const TheatreLane *l, uint64_t k)
+{
+    uint64_t seen = 0;
+    for (int i = 0; i < l->log.n && k > 0; i++)
+        if (l->log.events[i].kind == TRACE_LEAF && ++seen == k)
+            return i + 1;
+    return k == 0 ? 0 : l->log.n;
+}
+
 static void theatre_move(Theatre *t, TheatreMove how)
 {
+    /* Side by side, on and back go by the leaf count of the search
+     * further on, so a search that has finished waits at its end until the
+     * other comes back past its last leaf, in either direction alike. */
+    if (t->nlanes == 2 && (how == MOVE_STEP || how == MOVE_BACK)) {
+        uint64_t leaves = 0;
+        for (int i = 0; i < 2; i++)
+            if (t->lane[i].replay->total.leaves > leaves)
+                leaves = t->lane[i].replay->total.leaves;
+        const uint64_t k = how == MOVE_STEP ? leaves + 1 : leaves > 0 ? leaves - 1 : 0;
+        for (int i = 0; i < 2; i++)
+            lane_seek(&t->lane[i], after_leaf(&t->lane[i], k));
+        return;
+    }
     for (int i = 0; i < t->nlanes; i++)
-        lane_move(t, &t->lane[i], how);
+        lane_move(&t->lane[i], how);
 }
 
 static bool all_at_end(const Theatre *t)
@@ -255,8 +277,12 @@ static void goto_done(void *ctx, const char *answer)
         app_message(s->app, ST_BAD, _("not a step number: %.40s"), answer);
         return;
     }
-    for (int i = 0; i < t->nlanes; i++)
+    for (int i = 0; i < t->nlanes; i++) {
         lane_seek(&t->lane[i], n > INT32_MAX ? INT32_MAX : (int)n);
+        if (n > lane_end(&t->lane[i]))
+            app_message(s->app, ST_NORMAL, _("the search has %d steps: here is the last"),
+                        lane_end(&t->lane[i]));
+    }
 }
 
 static void change_algo(Screen *s, int lane, int by)
@@ -294,6 +320,8 @@ static void theatre_key(Screen *s, int key)
     case KEY_HOME: case '0': theatre_move(t, MOVE_START); break;
     case KEY_END: case '$': theatre_move(t, MOVE_END); break;
     case 'r':
+        if (all_at_end(t))
+            app_message(s->app, ST_NORMAL, "%s", _("at the end: Home goes back to the start"));
         t->running = !t->running && !all_at_end(t);
         t->run_from_ms = clock_ms();
         t->owed = 0;
@@ -355,9 +383,9 @@ static void theatre_draw_screen(Screen *s, Grid *g)
         "r", N_("run"), "v", N_("versus"), "a", N_("algorithm"), "o", N_("order"),
         "?", N_("help"), "q", N_("back"), NULL};
     static const char *const keys_ascii[] = {
-        "right", N_("step"), "left", N_("back"), "f", N_("finish"), "r", N_("run"),
-        "v", N_("versus"), "a", N_("algorithm"), "o", N_("order"), "?", N_("help"),
-        "q", N_("back"), NULL};
+        "->", N_("step"), "<-", N_("back"), "f", N_("finish"), "r", N_("run"),
+        "v", N_("versus"), "a", N_("algorithm"), "q", N_("back"), "?", N_("help"),
+        "o", N_("order"), NULL};
     draw_keys(g, s->app->glyphs->utf8 ? keys : keys_ascii);
 }
 

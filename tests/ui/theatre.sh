@@ -301,7 +301,7 @@ see "Compare algorithms" "C locale"
 ui_keys t
 see "up/down field  left/right change  Enter watch  Esc back" "the form's keys in ASCII"
 ui_keys Enter
-see "right step  left back  f finish  r run" "the theatre's keys in ASCII"
+see "-> step  <- back  f finish  r run" "the theatre's keys in ASCII"
 see " > root Max  (-inf, +inf) " "the search's place marked with >"
 not_see "▶" "no UTF-8 arrow"
 ui_keys Right Right Right
