@@ -69,7 +69,9 @@ int trace_log_record(TraceLog *log, Search *s, const void *root, int max_events,
         return failed ? err_set(err, "out of memory for a trace of %d steps", max_events) : -1;
     }
     if (log->too_big) {
-        log->n = 0;
+        /* "Nothing kept" means nothing to free: a caller that only learns
+         * the search is too big must not leak the steps it did not get. */
+        trace_log_free(log);
         return 1;
     }
     return 0;
