@@ -93,7 +93,9 @@ static void enter(Replay *r, const TraceEvent *e)
     if (ply > 0) {
         const ReplayFrame *parent = &r->frames[ply - 1];
         const Move m = e->path[ply - 1];
-        const int c = parent->known ? child_of(r, parent->node, m) : -1;
+        /* A parent off the path (the search skipped a ply) is a frame from
+         * another visit: its position says nothing of this node's. */
+        const int c = ply <= r->top + 1 && parent->known ? child_of(r, parent->node, m) : -1;
         f->move = m;
         f->node = c;
         f->known = c >= 0;
@@ -118,6 +120,28 @@ static void enter(Replay *r, const TraceEvent *e)
     r->total.nodes++;
 }
 
+/* The best of a node's moves returned so far in this visit (a move
+ * searched again counts with its latest value): the engine's own best,
+ * which keeps the first of equal values.  False when none has returned. */
+static bool best_child(const Replay *r, int node, int *value, Move *move)
+{
+    const ReplayNode *nd = &r->nodes[node];
+    bool found = false;
+    int best_order = 0;
+    for (int i = 0; i < nd->n; i++) {
+        const ReplayNode *c = &r->nodes[nd->first + i];
+        if (c->status != CHILD_DONE)
+            continue;
+        if (!found || c->value > *value || (c->value == *value && c->order < best_order)) {
+            found = true;
+            *value = c->value;
+            *move = c->move;
+            best_order = c->order;
+        }
+    }
+    return found;
+}
+
 /* The parent learns its child's value (child_side's view). */
 static void back_up(Replay *r, int ply, int value, int child_side)
 {
@@ -130,7 +154,16 @@ static void back_up(Replay *r, int ply, int value, int child_side)
         c->value = v;
         c->leaf = f->leaf;
         c->hit = f->hit;
+        /* Recounted, not kept as a running maximum: a child searched again
+         * (a re-search, a quiescence search after its static value)
+         * replaces what it said before, as it does in the engine. */
+        parent->has_value = best_child(r, parent->node, &parent->value, &parent->best);
+        return;
     }
+    /* A move that is none of the known parent's moves (a null move) is
+     * not one it can choose. */
+    if (parent->known && r->nodes[parent->node].n >= 0)
+        return;
     if (!parent->has_value || v > parent->value) {
         parent->has_value = true;
         parent->value = v;
@@ -154,12 +187,16 @@ static void settle(Replay *r, int ply)
 
 static void close_node(Replay *r, const TraceEvent *e)
 {
+    /* Not a node on the path: no frame of its own to close. */
+    if (e->ply > r->top)
+        return;
     ReplayFrame *f = &r->frames[e->ply];
     f->closed = true;
     f->has_value = true;
     f->value = e->value;
-    if (e->best != MOVE_NONE)
-        f->best = e->best;
+    /* The engine's word on the best move stands, MOVE_NONE included (a
+     * null-move cut, a fail-hard node whose moves all failed low). */
+    f->best = e->best;
     if (e->ply > 0)
         back_up(r, e->ply, e->value, e->side);
     r->top = e->ply > 0 ? e->ply - 1 : 0;
@@ -167,24 +204,34 @@ static void close_node(Replay *r, const TraceEvent *e)
 
 static void cutoff(Replay *r, const TraceEvent *e)
 {
+    r->ply[e->ply].cutoffs++;
+    r->total.cutoffs++;
+    /* Quiescence cuts at plies it never enters: counted, but no frame is
+     * theirs (the one there is left from an earlier visit, or from the
+     * future after a step back). */
+    if (e->ply > r->top)
+        return;
     ReplayFrame *f = &r->frames[e->ply];
     f->cut = true;
+    /* The move that cut and its value are the engine's word (quiescence
+     * cuts with captures the replay never saw entered). */
+    f->has_value = true;
+    f->value = e->value;
+    f->best = e->best;
     if (f->known) {
         const ReplayNode *nd = &r->nodes[f->node];
         for (int i = 0; i < nd->n; i++)
             if (r->nodes[nd->first + i].status == CHILD_WAITING)
                 r->nodes[nd->first + i].status = CHILD_CUT;
     }
-    r->ply[e->ply].cutoffs++;
-    r->total.cutoffs++;
 }
 
 static void research(Replay *r, const TraceEvent *e)
 {
     r->ply[e->ply].researches++;
     r->total.researches++;
-    if (e->ply == 0)
-        return;
+    if (e->ply == 0 || e->ply - 1 > r->top)
+        return; /* quiescence's: no frame of its own (see cutoff) */
     const ReplayFrame *parent = &r->frames[e->ply - 1];
     const int c = parent->known ? child_of(r, parent->node, e->path[e->ply - 1]) : -1;
     if (c >= 0)
@@ -193,15 +240,21 @@ static void research(Replay *r, const TraceEvent *e)
 
 static void answer(Replay *r, const TraceEvent *e)
 {
+    const bool leaf = e->kind == TRACE_LEAF, hit = e->kind == TRACE_HIT;
+    r->ply[e->ply].leaves += leaf;
+    r->ply[e->ply].hits += hit;
+    r->total.leaves += leaf;
+    r->total.hits += hit;
+    /* Only the node just entered is answered; quiescence (and the seeds'
+     * look at a passed position) evaluate positions they never enter,
+     * whose frames are not theirs. */
+    if (e->ply != r->top)
+        return;
     ReplayFrame *f = &r->frames[e->ply];
-    f->leaf = e->kind == TRACE_LEAF;
-    f->hit = e->kind == TRACE_HIT;
+    f->leaf = leaf;
+    f->hit = hit;
     f->has_value = true;
     f->value = e->value;
-    r->ply[e->ply].leaves += f->leaf;
-    r->ply[e->ply].hits += f->hit;
-    r->total.leaves += f->leaf;
-    r->total.hits += f->hit;
 }
 
 void replay_apply(Replay *r, const TraceEvent *e)
@@ -260,6 +313,7 @@ void replay_reset(Replay *r)
     memset(r->ply, 0, sizeof r->ply);
     memset(&r->total, 0, sizeof r->total);
     r->nnodes = 1;
+    r->short_of_memory = false; /* as a replay new to this step would be */
     r->nodes[0] = (ReplayNode){.move = MOVE_NONE, .status = CHILD_OPEN, .parent = -1, .n = -1};
     ReplayFrame *root = &r->frames[0];
     root->known = true;
