@@ -39,8 +39,16 @@ int ctx_terminal_value(Ctx *c, int ply)
 int ctx_leaf(Ctx *c, int ply, int alpha, int beta)
 {
     const void *s = ctx_state(c, ply);
-    if (c->quiescence)
-        return quiesce(c, ply, alpha, beta);
+    if (c->quiescence) {
+        const int v = quiesce(c, ply, alpha, beta);
+        /* Quiescence answers the node through captures it never enters,
+         * so its first leaf (the static value) need not be the node's
+         * value: the trace hears the value the node returns, as a close. */
+        if (c->trace && !c->stopped)
+            ctx_trace(c, &(TraceEvent){.kind = TRACE_CLOSE, .ply = ply, .alpha = alpha,
+                                       .beta = beta, .value = v, .best = MOVE_NONE});
+        return v;
+    }
     if (c->ops->is_terminal(c->g, s))
         return ctx_terminal_value(c, ply);
     c->horizon++;

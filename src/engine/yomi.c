@@ -130,8 +130,15 @@ int yomi_search(Ctx *c, int ply, int depth, int alpha, int beta, Move prev, bool
             return v;
         alpha = max_int(alpha, -SCORE_WIN + ply);
         beta = min_int(beta, SCORE_WIN - ply - 1);
-        if (alpha >= beta)
+        if (alpha >= beta) {
+            /* No mate this far from the root can beat the window: the node
+             * is answered without a move, and the trace must hear so. */
+            if (c->trace)
+                ctx_trace(c, &(TraceEvent){.kind = TRACE_CLOSE, .ply = ply, .depth = depth,
+                                           .alpha = alpha, .beta = beta, .value = alpha,
+                                           .best = MOVE_NONE});
             return alpha;
+        }
     }
     const void *s = ctx_state(c, ply);
     if (ctx_wants_solver(c, ply, depth))
