@@ -14,6 +14,16 @@ TraceTeller trace_teller(const Game *g, const void *root, const SearchConfig *cf
                          .solve = cfg->solve};
 }
 
+static bool has_move(const Game *g, const void *state, Move m)
+{
+    Move moves[GAME_MAX_MOVES];
+    const int n = g->ops->legal_moves(g, state, moves);
+    for (int i = 0; i < n; i++)
+        if (moves[i] == m)
+            return true;
+    return false;
+}
+
 void trace_text_path(const TraceTeller *t, const Move *path, int len, char *buf, size_t size)
 {
     if (len <= 0) {
@@ -23,14 +33,30 @@ void trace_text_path(const TraceTeller *t, const Move *path, int len, char *buf,
     const Game *g = t->game;
     _Alignas(16) unsigned char a[GAME_MAX_STATE], b[GAME_MAX_STATE];
     memcpy(a, t->root, g->state_size);
+    bool known = true; /* a holds the position before path[i] */
     size_t used = 0;
     buf[0] = '\0';
     for (int i = 0; i < len && used < size; i++) {
         char move[32];
-        g->ops->format_move(g, a, path[i], move, sizeof move);
+        /* The games play only their own legal moves (gogo's play of
+         * another position's move writes out of its arrays), so a move
+         * the position does not have is named, never played: MOVE_NONE is
+         * yomi's null move, "--" as chess programs write it, and the
+         * position after it is known when the game can hand the turn
+         * over; any other stranger is "?" and ends what can be played. */
+        if (known && path[i] == MOVE_NONE && g->ops->play_null) {
+            snprintf(move, sizeof move, "--");
+            g->ops->play_null(g, a, b);
+        } else if (known && has_move(g, a, path[i])) {
+            g->ops->format_move(g, a, path[i], move, sizeof move);
+            g->ops->play(g, a, path[i], b);
+        } else {
+            snprintf(move, sizeof move, "%s", path[i] == MOVE_NONE ? "--" : "?");
+            known = false;
+        }
+        if (known)
+            memcpy(a, b, g->state_size);
         used += (size_t)snprintf(buf + used, size - used, "%s%s", i ? "." : "", move);
-        g->ops->play(g, a, path[i], b);
-        memcpy(a, b, g->state_size);
     }
 }
 
