@@ -37,7 +37,8 @@ typedef enum {
 typedef struct {
     TraceKind kind;
     int ply;          /* 0 at the root */
-    const Move *path; /* the moves from the root to the node, ply of them */
+    const Move *path; /* the moves from the root to the node, ply of them;
+                         MOVE_NONE: yomi's null move (the turn handed over) */
     int side;         /* whose view the values are in (the side to move at
                          the node; the parent's for TRACE_RESEARCH) */
     int depth;        /* plies left to search */

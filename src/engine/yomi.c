@@ -43,6 +43,10 @@ static bool null_move_cuts(Ctx *c, int ply, int depth, int beta, int *value)
     const int reduction = depth >= 6 ? 3 : 2;
     c->ops->play_null(c->g, s, ctx_state(c, ply + 1));
     c->ply[ply + 1].lead_len = 0;
+    /* Else the trace's path would end with the last move made from this
+     * ply, a move of another position, which a watcher would play. */
+    if (c->trace)
+        c->trace_path[ply + 1] = MOVE_NONE;
     int v = -yomi_search(c, ply + 1, depth - 1 - reduction, -beta, -beta + 1, MOVE_NONE, false);
     if (c->stopped || v < beta)
         return false;
