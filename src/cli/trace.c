@@ -34,6 +34,7 @@ enum { TRACE_TEXT, TRACE_JSONL };
 #define MOVE_JSON_MAX (6 * MOVE_NAME_MAX + 3) /* every byte \u00XX, quotes, comma */
 typedef struct {
     int len;
+    int known; /* state[0..known] are positions: no stranger played before */
     Move moves[SEARCH_MAX_PLY + 2];
     _Alignas(16) unsigned char state[SEARCH_MAX_PLY + 3][GAME_MAX_STATE];
     size_t json_end[SEARCH_MAX_PLY + 3];
@@ -89,8 +90,18 @@ static size_t json_string(const char *text, char *out)
     return n;
 }
 
+static bool has_move(const Game *g, const void *state, Move m)
+{
+    Move moves[GAME_MAX_MOVES];
+    const int n = g->ops->legal_moves(g, state, moves);
+    for (int i = 0; i < n; i++)
+        if (moves[i] == m)
+            return true;
+    return false;
+}
+
 /* Write path[0..len) into x->path, where state[len] is then the position
- * it leads to. */
+ * it leads to (when path.known reaches len). */
 static void write_json_path(Tracer *x, const Move *path, int len)
 {
     JsonPath *p = &x->path;
@@ -99,10 +110,26 @@ static void write_json_path(Tracer *x, const Move *path, int len)
         same++;
     if (same == len)
         return; /* a prefix of the last one: still written, and kept */
+    if (p->known > same)
+        p->known = same;
     for (int i = same; i < len; i++) {
         char name[MOVE_NAME_MAX];
-        x->g->ops->format_move(x->g, p->state[i], path[i], name, sizeof name);
-        x->g->ops->play(x->g, p->state[i], path[i], p->state[i + 1]);
+        /* Only a move the position has is played (gogo's play of another
+         * position's move writes out of its arrays): MOVE_NONE is yomi's
+         * null move, "--" as trace_text writes it; any other stranger is
+         * "?", and the positions after it are unknown. */
+        const Game *g = x->g;
+        if (p->known == i && path[i] == MOVE_NONE && g->ops->play_null) {
+            snprintf(name, sizeof name, "--");
+            g->ops->play_null(g, p->state[i], p->state[i + 1]);
+            p->known = i + 1;
+        } else if (p->known == i && has_move(g, p->state[i], path[i])) {
+            g->ops->format_move(g, p->state[i], path[i], name, sizeof name);
+            g->ops->play(g, p->state[i], path[i], p->state[i + 1]);
+            p->known = i + 1;
+        } else {
+            snprintf(name, sizeof name, "%s", path[i] == MOVE_NONE ? "--" : "?");
+        }
         p->moves[i] = path[i];
         size_t at = p->json_end[i];
         if (i > 0)
@@ -215,6 +242,8 @@ static void print_jsonl(Tracer *x, const TraceEvent *e)
         at = put_text(at, ",\"best\":");
         if (e->best == MOVE_NONE) {
             at = put_text(at, "null");
+        } else if (p->known < e->ply) {
+            at = put_text(at, "\"?\"");
         } else {
             char move[MOVE_NAME_MAX];
             x->g->ops->format_move(x->g, p->state[e->ply], e->best, move, sizeof move);
