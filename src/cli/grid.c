@@ -4,14 +4,31 @@
 #include <string.h>
 
 #include "cli/searchcli.h"
+#include "games/registry.h"
 
 #define MAX_ALGOS 8
 #define MAX_SPAN 12
 
 typedef struct {
-    int stores[2];
+    int stores[2]; /* the game's counts (GameInfo.counts), when it has them */
+    int value;     /* the final position's value, first player's view */
     uint64_t leaves, nodes;
 } Cell;
+
+/* The seed's cells give the final stores; a game that counts nothing at
+ * its end (gogo, a tree) has no "0, 0" to show, so its cells give the
+ * final value instead. */
+static bool counted(const Game *g) { return g->ops->info && g->ops->info->counts; }
+
+static void cell_result(const Game *g, const Cell *cell, char *buf, size_t len)
+{
+    if (counted(g))
+        snprintf(buf, len, "%d, %d", cell->stores[0], cell->stores[1]);
+    else if (cell->value >= SCORE_WIN_MIN || cell->value <= -SCORE_WIN_MIN)
+        snprintf(buf, len, "%s", cell->value > 0 ? "win" : "loss");
+    else
+        snprintf(buf, len, "%d", cell->value);
+}
 
 static int parse_depths(const char *text, int *lo, int *hi)
 {
@@ -44,7 +61,10 @@ static void print_seed_layout(const Game *g, const Algo *algos, int nalgo, int l
             }
     printf("%s: evaluations (leaves) of both players over the whole game\n", g->name);
     printf("columns: first player's depth; rows: second player's depth\n");
-    printf("each cell: final stores (first, second), then");
+    if (counted(g))
+        printf("each cell: final %s (first, second), then", g->ops->info->counts_name);
+    else
+        printf("each cell: the final value for the first player, then");
     for (int a = 0; a < nalgo; a++)
         printf(" %s%s", algo_name(algos[a]), a + 1 < nalgo ? " /" : "\n\n");
     printf("       ");
@@ -60,7 +80,7 @@ static void print_seed_layout(const Game *g, const Algo *algos, int nalgo, int l
     for (int r = 0; r < span; r++) {
         printf("%5d  ", lo + r);
         for (int c = 0; c < span; c++) {
-            snprintf(buf, sizeof buf, "%d, %d", cells[0][r][c].stores[0], cells[0][r][c].stores[1]);
+            cell_result(g, &cells[0][r][c], buf, sizeof buf);
             printf(":%*s  ", width, buf);
         }
         printf("\n");
@@ -118,7 +138,7 @@ static int grid_cmd(int argc, char **argv)
     Cell(*cells)[MAX_SPAN][MAX_SPAN] = calloc(MAX_ALGOS, sizeof *cells);
     int rc = cells ? EXIT_OK : EXIT_INTERNAL;
     if (a.format == FORMAT_TSV)
-        printf("extra_turn\talgo\td1\td2\tfirst\tsecond\tleaves\tnodes\n");
+        printf("extra_turn\talgo\td1\td2\tfirst\tsecond\tleaves\tnodes\tvalue\n");
     for (int r = 0; r < span && rc == EXIT_OK; r++) {
         for (int c = 0; c < span && rc == EXIT_OK; c++) {
             for (int k = 0; k < nalgo && rc == EXIT_OK; k++) {
@@ -132,13 +152,19 @@ static int grid_cmd(int argc, char **argv)
                 Cell *cell = &cells[k][r][c];
                 cell->stores[0] = rec.stores[0];
                 cell->stores[1] = rec.stores[1];
+                cell->value = rec.final_score;
                 cell->leaves = rec.leaves[0] + rec.leaves[1];
                 cell->nodes = rec.nodes[0] + rec.nodes[1];
-                if (a.format == FORMAT_TSV)
-                    printf("%s\t%s\t%d\t%d\t%d\t%d\t%llu\t%llu\n",
+                if (a.format == FORMAT_TSV) {
+                    char count[2][16] = {"-", "-"};
+                    for (int i = 0; i < 2 && counted(g); i++)
+                        snprintf(count[i], sizeof count[i], "%d", cell->stores[i]);
+                    printf("%s\t%s\t%d\t%d\t%s\t%s\t%llu\t%llu\t%d\n",
                            a.cfg.extra_turn == EXTRA_TURN_FULL ? "full" : "simplified",
-                           algo_name(algos[k]), lo + c, lo + r, cell->stores[0], cell->stores[1],
-                           (unsigned long long)cell->leaves, (unsigned long long)cell->nodes);
+                           algo_name(algos[k]), lo + c, lo + r, count[0], count[1],
+                           (unsigned long long)cell->leaves, (unsigned long long)cell->nodes,
+                           cell->value);
+                }
                 fflush(stdout);
             }
         }
@@ -159,13 +185,15 @@ const CliCommand cli_grid = {
             "\n"
             "Seed 000's tables: for every first-player depth d1 (columns) and second-player\n"
             "depth d2 (rows) in LO..HI, one whole game per algorithm, both players using it;\n"
-            "each cell shows the final stores and the evaluations of both players.  The\n"
-            "defaults are the seed's: natural order, no table.  For the seed's numbers:\n"
+            "each cell shows the final stores (reversi: discs; a game that counts\n"
+            "neither: the first player's final value) and the evaluations of both players.\n"
+            "The defaults are the seed's: natural order, no table.  For the seed's numbers:\n"
             "\n"
             "  yomi grid kalah --rules seed --algos negaalpha,alphabeta-window --depths 2-5\n"
             "  yomi grid kalah --rules seed --extra-turn simplified --algos negaalpha,\n"
             "       alphabeta-window --depths 2-5\n"
             "\n"
-            "  --format tsv   one row per game: extra_turn algo d1 d2 first second leaves nodes\n"
+            "  --format tsv   one row per game: extra_turn algo d1 d2 first second leaves\n"
+            "                 nodes value (the final value, first player's view)\n"
             "  other options as yomi search (--order, --table, --extra-turn, ...)\n"),
 };

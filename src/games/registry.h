@@ -59,8 +59,11 @@ struct GameInfo {
     const GameParam *params;    /* size parts first, then the options */
     int nparams;
     /* The two numbers shown for a finished game (first player's, second's):
-     * Kalah's stores, reversi's discs.  NULL: none (gogo). */
+     * Kalah's stores, reversi's discs.  NULL: none (gogo, the tree game). */
     void (*counts)(const Game *g, const void *state, int counts[2]);
+    /* What those numbers are, as results print them: "stores", "discs"
+     * (plain: results read the same in every language).  Set with counts. */
+    const char *counts_name;
     /* Other programs can play it: USI and xshogi engines (shogi variants). */
     bool external_engines;
     /* open() is also given --position, as the option "position": the tree

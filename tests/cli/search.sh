@@ -35,6 +35,7 @@ is "$(printf '%s\n' "$out" | sed -n 's/^value: //p')" "-3" "solve 4x4 parallel"
 run_yomi grid reversi-4x4 --algos negaalpha,negascout --depths 1-2
 ok $rc "grid on reversi"
 case $out in *"negaalpha / negascout"*) ok 0 "grid names its algorithms" ;; *) ok 1 "grid names its algorithms" ;; esac
+case $out in *"each cell: final discs (first, second)"*) ok 0 "reversi's grid counts discs" ;; *) ok 1 "reversi's grid counts discs" ;; esac
 
 run_yomi match reversi-4x4 --first alphabeta:2 --second negascout:3,order=natural --games 2 --swap
 ok $rc "match exits 0"

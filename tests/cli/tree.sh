@@ -31,6 +31,15 @@ case $out in *"position: 3"*"2: 5"*) ;; *"2: 5"*"position: 3"*) ;; *) false ;; e
 ok $? "show lists the node's children"
 run_yomi grid tree --position "$T" --algos minimax,alphabeta --depths 1-2
 ok $rc "grid on a typed tree exits 0"
+# A tree counts no stores: its cells give the value Max ends with.
+is "$(printf '%s\n' "$out" | sed -n 3p)" \
+    "each cell: the final value for the first player, then minimax / alphabeta" \
+    "grid names what its cells give: the final value, not stores"
+is "$(printf '%s\n' "$out" | sed -n 7p)" "    1  :      3  :      3  " "grid: the cells' value"
+case $out in *stores*) ok 1 "grid speaks of no stores" ;; *) ok 0 "grid speaks of no stores" ;; esac
+run_yomi grid tree --position "$T" --algos minimax --depths 1-2 --format tsv
+is "$(printf '%s\n' "$out" | sed -n '1p;2p')" "$(printf 'extra_turn\talgo\td1\td2\tfirst\tsecond\tleaves\tnodes\tvalue\nfull\tminimax\t1\t1\t-\t-\t6\t8\t3')" \
+    "grid tsv: no counts (-), the final value"
 
 bad_input "unbalanced" search tree --position '((3 12 8)(2 4 6)'
 bad_input "closes nothing" show tree --position '(1 2))'

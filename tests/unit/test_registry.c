@@ -45,6 +45,8 @@ static void test_descriptions_match_open(void **state)
         const GameInfo *info = (*f)->info;
         assert_non_null(info);
         assert_non_null(info->name);
+        /* results name what they count: a count without a name cannot */
+        assert_int_equal(info->counts != NULL, info->counts_name != NULL);
         char id[40];
         game_size_id(*f, NULL, true, id, sizeof id);
         Err err = {{0}};
@@ -154,6 +156,8 @@ static void test_counts(void **state)
     assert_int_equal(counts[1], 2);
     game_close(g);
     assert_null(gogo_ops.info->counts);
+    assert_string_equal(kalah_ops.info->counts_name, "stores");
+    assert_string_equal(reversi_ops.info->counts_name, "discs");
 }
 
 int main(void)

@@ -565,6 +565,7 @@ static const GameInfo kalah_info = {
     .params = params,
     .nparams = sizeof params / sizeof params[0],
     .counts = kalah_counts,
+    .counts_name = "stores",
 };
 
 static int parse_options(Kalah *k, const GameOption *opts, int nopts, Err *err)

@@ -78,6 +78,7 @@ static const GameInfo reversi_info = {
     .params = params,
     .nparams = sizeof params / sizeof params[0],
     .counts = reversi_counts,
+    .counts_name = "discs",
 };
 
 static int apply_option(Reversi *r, const GameOption *o, Err *err)
