@@ -64,6 +64,11 @@ struct GameInfo {
     /* What those numbers are, as results print them: "stores", "discs"
      * (plain: results read the same in every language).  Set with counts. */
     const char *counts_name;
+    /* A final value is what the first player gets, not a margin one side
+     * wins by: the tree game, whose leaves are payoffs to Max, so "Min
+     * loses by 2" says what nobody asked.  The front ends then give the
+     * value as the first player's number instead of a winner. */
+    bool payoff;
     /* Other programs can play it: USI and xshogi engines (shogi variants). */
     bool external_engines;
     /* open() is also given --position, as the option "position": the tree

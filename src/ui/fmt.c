@@ -57,6 +57,43 @@ void fmt_solved(int v, char *buf, size_t len)
         snprintf(buf, len, "%s", _("draw"));
 }
 
+void fmt_solved_line(bool payoff, int v, int searcher, const char *const side_name[2], char *buf,
+                     size_t len)
+{
+    if (payoff) {
+        snprintf(buf, len, _("solved: value %d (for %s)"), searcher == 0 ? v : -v,
+                 _(side_name[0]));
+        return;
+    }
+    char solved[48];
+    fmt_solved(v, solved, sizeof solved);
+    snprintf(buf, len, _("solved: %s (%s)"), solved, _(side_name[searcher]));
+}
+
+bool fmt_outcome(bool payoff, int v, int human, const char *const side_name[2], char *buf,
+                 size_t len)
+{
+    if (payoff) {
+        snprintf(buf, len, _("value %d (for %s)"), v, _(side_name[0]));
+        return false;
+    }
+    if (v == 0) {
+        snprintf(buf, len, "%s", _("a draw"));
+        return false;
+    }
+    char margin[32] = "";
+    if (v > -SCORE_WIN_MIN && v < SCORE_WIN_MIN)
+        snprintf(margin, sizeof margin, _(" by %d"), v < 0 ? -v : v);
+    const int winner = v > 0 ? 0 : 1;
+    if (human == winner)
+        snprintf(buf, len, _("you win (%s%s)"), _(side_name[winner]), margin);
+    else if (human >= 0)
+        snprintf(buf, len, _("you lose (%s wins%s)"), _(side_name[winner]), margin);
+    else
+        snprintf(buf, len, _("%s wins%s"), _(side_name[winner]), margin);
+    return human >= 0 && human != winner;
+}
+
 void fmt_ms(uint64_t ms, char *buf, size_t len)
 {
     if (ms < 60000)

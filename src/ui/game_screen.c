@@ -523,25 +523,16 @@ static void status_line(const GameScreen *gs, char *buf, size_t len, int *style)
     int side = session_side(se);
     *style = ST_NORMAL;
     if (gs->over) {
-        int v = gs->over_value;
-        char margin[32] = "", who[64];
-        if (v != 0 && v > -SCORE_WIN_MIN && v < SCORE_WIN_MIN)
-            snprintf(margin, sizeof margin, _(" by %d"), v < 0 ? -v : v);
-        int winner = v > 0 ? 0 : 1;
-        bool one_human = se->players[0].human != se->players[1].human;
-        if (v == 0)
-            snprintf(who, sizeof who, "%s", _("a draw"));
-        else if (one_human && se->players[winner].human)
-            snprintf(who, sizeof who, _("you win (%s%s)"), _(gs->view->side_name[winner]), margin);
-        else if (one_human)
-            snprintf(who, sizeof who, _("you lose (%s wins%s)"), _(gs->view->side_name[winner]), margin);
-        else
-            snprintf(who, sizeof who, _("%s wins%s"), _(gs->view->side_name[winner]), margin);
+        const bool one_human = se->players[0].human != se->players[1].human;
+        const int human = !one_human ? -1 : se->players[0].human ? 0 : 1;
+        char who[64];
+        const bool lost = fmt_outcome(se->game->ops->info->payoff, gs->over_value, human,
+                                      gs->view->side_name, who, sizeof who);
         if (gs->over_why[0])
             snprintf(buf, len, _("Game over: %s, by %s.  Play again? y/n"), who, _(gs->over_why));
         else
             snprintf(buf, len, _("Game over: %s.  Play again? y/n"), who);
-        *style = (one_human && v != 0 && !se->players[winner].human ? ST_BAD : ST_GOOD) | SF_BOLD;
+        *style = (lost ? ST_BAD : ST_GOOD) | SF_BOLD;
         return;
     }
     if (gs->asking_replace) {
@@ -750,9 +741,9 @@ int game_screen_draw_search(Screen *s, Grid *g, int y, int x, int w)
     }
     int rows = ++yy - (y + 1);
     if (st->exact && !st->running && st->best != MOVE_NONE) {
-        char solved[48], line[120];
-        fmt_solved(st->value, solved, sizeof solved);
-        snprintf(line, sizeof line, _("solved: %s (%s)"), solved, _(gs->view->side_name[searcher]));
+        char line[120];
+        fmt_solved_line(se->game->ops->info->payoff, st->value, searcher, gs->view->side_name,
+                        line, sizeof line);
         rows += grid_put_wrapped(g, y + 1 + rows, x, ST_KEY, line, w, 2);
     }
     rows += draw_hint(gs, g, y + rows + 1, x, w);

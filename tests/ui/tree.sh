@@ -27,4 +27,15 @@ see "Leaf value 5 (for Max)" "the third child, then the computer's reply"
 ui_keys q y
 see "yomi-exited-0" "quit"
 
+# A tree's value is what Max gets: nobody wins it or loses by it, whichever
+# side solved it (the computer here is Min).
+ui_start -- play tree --first human --second alphabeta:2
+see "(2 4 6)" "the textbook tree"
+ui_keys Down Enter
+see "solved: value 2 (for Max)" "the panel gives a tree's exact value as Max's"
+not_see "loss by" "not as Min's loss"
+see "Game over: value 2 (for Max)" "the end says what Max got, not who won"
+ui_keys n q
+see "yomi-exited-0" "quit"
+
 done_testing

@@ -158,6 +158,9 @@ static void test_counts(void **state)
     assert_null(gogo_ops.info->counts);
     assert_string_equal(kalah_ops.info->counts_name, "stores");
     assert_string_equal(reversi_ops.info->counts_name, "discs");
+    /* a tree's value is a payoff to Max, the others' a margin someone wins by */
+    assert_true(tree_ops.info->payoff);
+    assert_false(kalah_ops.info->payoff || reversi_ops.info->payoff || gogo_ops.info->payoff);
 }
 
 int main(void)

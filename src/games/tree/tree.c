@@ -448,6 +448,7 @@ static const GameInfo tree_info = {
     .params = params,
     .nparams = sizeof params / sizeof params[0],
     .opens_with_position = true,
+    .payoff = true, /* leaves are what Max gets */
 };
 
 /* The tree's text: a --position that is a tree, else --tree's value (a
