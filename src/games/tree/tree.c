@@ -409,7 +409,8 @@ static void tree_format_move(const Game *g, const void *state, Move m, char *buf
 static void tree_render_text(const Game *g, const void *state, char *buf, size_t len)
 {
     const int node = as_state(state)->node;
-    char path[200], sub[200];
+    /* Each child's subtree is cut to 64 bytes, so a line always fits. */
+    char path[200], sub[64];
     tree_path(g, node, path, sizeof path);
     if (tree_is_leaf(g, node)) {
         snprintf(buf, len, "at %s: a leaf worth %d to the first player\n", path,
@@ -420,7 +421,7 @@ static void tree_render_text(const Game *g, const void *state, char *buf, size_t
              tree_depth(g, node), tree_depth(g, node) % 2 ? "second" : "first",
              tree_depth(g, node) % 2 ? "min" : "max");
     for (int i = 0; i < tree_children(g, node); i++) {
-        tree_text(g, tree_child(g, node, i), sub, 64);
+        tree_text(g, tree_child(g, node, i), sub, sizeof sub);
         char line[100];
         snprintf(line, sizeof line, "  %d: %s\n", i + 1, sub);
         append(buf, len, line);
