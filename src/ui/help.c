@@ -176,16 +176,40 @@ static void help_key(Screen *s, int key)
         h->scroll = 0;
 }
 
+/* The sections as a row of tabs; when they are wider than the screen the
+ * row starts late enough to show the current one, with < and > saying
+ * that more lie off either edge. */
+static void draw_tabs(const Help *h, Grid *g)
+{
+    char tab[HELP_MAX_SECTIONS][80];
+    int width[HELP_MAX_SECTIONS];
+    for (int i = 0; i < h->nsections; i++) {
+        snprintf(tab[i], sizeof tab[i], " %d %s ", i + 1, h->section_name[i]);
+        width[i] = grid_text_width(tab[i]) + 1;
+    }
+    const int room = g->w - 3;
+    int first = 0, used = 0;
+    for (int i = 0; i <= h->cur && i < h->nsections; i++)
+        used += width[i];
+    while (first < h->cur && used > room)
+        used -= width[first++];
+    if (first > 0)
+        grid_put(g, 1, 0, ST_DIM, "<");
+    int x = 1;
+    for (int i = first; i < h->nsections; i++) {
+        if (x + width[i] > room + 1) {
+            grid_put(g, 1, g->w - 1, ST_DIM, ">");
+            break;
+        }
+        x = grid_put(g, 1, x, i == h->cur ? ST_TITLE | SF_SELECT : ST_NORMAL, tab[i]) + 1;
+    }
+}
+
 static void help_draw(Screen *s, Grid *g)
 {
     Help *h = s->data;
     draw_title(g, _("Help"), s->app);
-    int x = 1;
-    for (int i = 0; i < h->nsections; i++) {
-        char tab[80];
-        snprintf(tab, sizeof tab, " %d %s ", i + 1, h->section_name[i]);
-        x = grid_put(g, 1, x, i == h->cur ? ST_TITLE | SF_SELECT : ST_NORMAL, tab) + 1;
-    }
+    draw_tabs(h, g);
     int page = g->h - 5;
     int first = h->section_start[h->cur] + h->scroll;
     for (int r = 0; r < page && first + r < h->section_start[h->cur + 1]; r++) {

@@ -6,6 +6,7 @@
  * The whole tree is drawn while it fits; past that only the nodes on the
  * path are opened, with their moves, and the rows scroll to keep the
  * search's node in sight. */
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -275,22 +276,35 @@ static void draw_event(const TheatreLane *l, Grid *g, int y, int x, int w, int r
 }
 
 /* Counts per ply in the box (y, x, h, w >= 24). */
+/* One row of the counts: a label, then three numbers right-aligned in
+ * columns ending 11, 18 and 24 columns in. */
+static void count_row(Grid *g, int y, int x, int style, const char *label, uint64_t n1,
+                      uint64_t n2, uint64_t n3)
+{
+    char a[12], b[12], c[12];
+    fmt_short(n1, a, sizeof a);
+    fmt_short(n2, b, sizeof b);
+    fmt_short(n3, c, sizeof c);
+    grid_put_field(g, y, x, style, label, 4);
+    grid_printf(g, y, x + 4, style, "%7s%7s%6s", a, b, c);
+}
+
+/* Counts per ply in the box (y, x, h, w >= 24). */
 static void draw_counts(const TheatreLane *l, Grid *g, int y, int x, int h)
 {
     const Replay *r = l->replay;
-    char a[12], b[12], c[12];
-    grid_printf(g, y, x, ST_DIM, "%-4s%7s%7s%6s", _("ply"), _("nodes"), _("leaves"), _("cuts"));
+    /* TRANSLATORS: the heads of four columns ending 4, 11, 18 and 24
+     * columns in (a wide character takes two): ply, nodes, leaves, cuts. */
+    grid_put(g, y, x, ST_DIM, _("ply   nodes leaves  cuts"));
     int row = 1;
     for (int p = 0; p <= r->deepest && row < h - 5; p++, row++) {
-        fmt_short(r->ply[p].nodes, a, sizeof a);
-        fmt_short(r->ply[p].leaves, b, sizeof b);
-        fmt_short(r->ply[p].cutoffs, c, sizeof c);
-        grid_printf(g, y + row, x, ST_NORMAL, "%-4d%7s%7s%6s", p, a, b, c);
+        char ply[8];
+        snprintf(ply, sizeof ply, "%d", p);
+        count_row(g, y + row, x, ST_NORMAL, ply, r->ply[p].nodes, r->ply[p].leaves,
+                  r->ply[p].cutoffs);
     }
-    fmt_short(r->total.nodes, a, sizeof a);
-    fmt_short(r->total.leaves, b, sizeof b);
-    fmt_short(r->total.cutoffs, c, sizeof c);
-    grid_printf(g, y + row++, x, ST_TITLE, "%-4s%7s%7s%6s", _("all"), a, b, c);
+    count_row(g, y + row++, x, ST_TITLE, _("all"), r->total.nodes, r->total.leaves,
+              r->total.cutoffs);
     const double ebf = replay_ebf(r->total.nodes > 0 ? r->total.nodes - 1 : 0, r->deepest);
     grid_printf(g, y + row++, x, ST_NORMAL, _("branching factor %.2f"), ebf);
     grid_printf(g, y + row++, x, ST_NORMAL, _("table hits %llu"), (unsigned long long)r->total.hits);
@@ -328,7 +342,10 @@ static void draw_versus(Theatre *t, Grid *g, const Glyphs *gl)
         const TheatreLane *l = &t->lane[i];
         const Replay *r = l->replay;
         const int x = 1 + i * (colw + 1);
-        grid_putn(g, 1, x, ST_TITLE, _(algorithm(l->cfg.algo)->name), colw - 14);
+        /* The name when it fits beside the step count, else the id. */
+        const Algorithm *alg = algorithm(l->cfg.algo);
+        const char *name = grid_text_width(_(alg->name)) <= colw - 16 ? _(alg->name) : alg->id;
+        grid_putn(g, 1, x, ST_TITLE, name, colw - 16);
         draw_step_count(l, g, 1, x + colw);
         if (i == 0) {
             char how[120];
