@@ -209,7 +209,7 @@ see "NegaScout                 step 0 of 48 Alpha-beta                step 0 of 
 ui_keys B
 see "NegaScout                 step 0 of 48 Negamax" "B: the one before"
 ui_keys a
-see "Principal variation" "a: the next algorithm on the left, PVS"
+see " pvs   " "a: the next algorithm on the left, PVS (by its id: its name does not fit)"
 ui_keys q Escape q
 see "yomi-exited-0" "quit"
 
