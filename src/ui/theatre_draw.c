@@ -296,8 +296,13 @@ static void draw_counts(const TheatreLane *l, Grid *g, int y, int x, int h)
     /* TRANSLATORS: the heads of four columns ending 4, 11, 18 and 24
      * columns in (a wide character takes two): ply, nodes, leaves, cuts. */
     grid_put(g, y, x, ST_DIM, _("ply   nodes leaves  cuts"));
+    /* Quiescence counts leaves and cutoffs at plies it never enters. */
+    int last = r->deepest;
+    for (int p = last + 1; p < REPLAY_MAX_PLY; p++)
+        if (r->ply[p].leaves || r->ply[p].cutoffs || r->ply[p].hits)
+            last = p;
     int row = 1;
-    for (int p = 0; p <= r->deepest && row < h - 5; p++, row++) {
+    for (int p = 0; p <= last && row < h - 6; p++, row++) {
         char ply[8];
         snprintf(ply, sizeof ply, "%d", p);
         count_row(g, y + row, x, ST_NORMAL, ply, r->ply[p].nodes, r->ply[p].leaves,
@@ -314,8 +319,10 @@ static void draw_counts(const TheatreLane *l, Grid *g, int y, int x, int h)
         char lo[16], hi[16];
         trace_text_value(r->lower, lo, sizeof lo);
         trace_text_value(r->upper, hi, sizeof hi);
-        grid_printf(g, y + row++, x, ST_NORMAL, _("MTD(f) pass %llu: [%s, %s]"),
-                    (unsigned long long)r->mtd_passes, lo, hi);
+        grid_printf(g, y + row++, x, ST_NORMAL, _("MTD(f) passes %llu"),
+                    (unsigned long long)r->mtd_passes);
+        if (row < h)
+            grid_printf(g, y + row++, x, ST_NORMAL, _("  value in [%s, %s]"), lo, hi);
     }
 }
 
