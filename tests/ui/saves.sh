@@ -108,7 +108,7 @@ ok "$([ -e "$owned" ] && echo 1 || echo 0)" "and still never ran"
 cp "$ui_tmp/runs.yomi" "$state/autosave.yomi"
 ui_start
 see "Resume last game" "menu"
-ui_keys Down Down Down
+ui_keys Down Down Down Down
 see "Carry on with gogo after 0 moves" "the autosave names a program"
 ui_keys r
 see "Start it? y/N" "Resume asks before starting it"
