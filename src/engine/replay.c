@@ -386,24 +386,3 @@ int replay_node_ply(const Replay *r, int node)
     }
     return ply;
 }
-
-double replay_ebf(uint64_t nodes, int d)
-{
-    if (d < 1 || nodes == 0)
-        return 0;
-    /* The sum grows with b: bisect between 0 and nodes. */
-    double lo = 0, hi = (double)nodes;
-    for (int i = 0; i < 100; i++) {
-        const double b = (lo + hi) / 2;
-        double sum = 0, term = 1;
-        for (int k = 1; k <= d && sum <= (double)nodes; k++) {
-            term *= b;
-            sum += term;
-        }
-        if (sum > (double)nodes)
-            hi = b;
-        else
-            lo = b;
-    }
-    return (lo + hi) / 2;
-}

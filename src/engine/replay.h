@@ -96,8 +96,5 @@ void replay_seek(Replay *r, const TraceLog *log, int step);
 int replay_child_order(const Replay *r, int node, int *out);
 /* The node's depth in the tree (0: the root). */
 int replay_node_ply(const Replay *r, int node);
-/* Solve b + b^2 + ... + b^d = nodes for b (the effective branching
- * factor of a search of d plies that visited `nodes`); 0 when d < 1. */
-double replay_ebf(uint64_t nodes, int d);
 
 #endif

@@ -118,6 +118,20 @@ typedef struct SearchResult {
     bool stopped;         /* ended by search_stop() or a limit */
 } SearchResult;
 
+/* The effective branching factor: the b with b + b^2 + ... + b^plies =
+ * nodes, as if a search `plies` deep that visited `nodes` positions below
+ * its root had b children at every node (ebf.c).  0 when plies < 1 or
+ * nodes is 0. */
+double search_ebf(uint64_t nodes, int plies);
+/* The plies a finished search's ebf counts (`solve`: it searched to the
+ * end): its deepest iteration, or its principal variation's length when
+ * it reached the end of the game (a solve's depth says only "to the
+ * end").  0 for a search stopped before it finished, or a terminal root. */
+int search_ebf_plies(const SearchResult *r, bool solve);
+/* search_ebf() of a finished search: its nodes but the root, over
+ * search_ebf_plies(); 0 when that is 0. */
+double search_result_ebf(const SearchResult *r, bool solve);
+
 typedef struct Search Search;
 
 /* NULL + err when the config does not fit the game or memory is short. */

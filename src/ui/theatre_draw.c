@@ -310,7 +310,7 @@ static void draw_counts(const TheatreLane *l, Grid *g, int y, int x, int h)
     }
     count_row(g, y + row++, x, ST_TITLE, _("all"), r->total.nodes, r->total.leaves,
               r->total.cutoffs);
-    const double ebf = replay_ebf(r->total.nodes > 0 ? r->total.nodes - 1 : 0, r->deepest);
+    const double ebf = search_ebf(r->total.nodes > 0 ? r->total.nodes - 1 : 0, r->deepest);
     grid_printf(g, y + row++, x, ST_NORMAL, _("branching factor %.2f"), ebf);
     grid_printf(g, y + row++, x, ST_NORMAL, _("table hits %llu"), (unsigned long long)r->total.hits);
     grid_printf(g, y + row++, x, ST_NORMAL, _("re-searches %llu"),

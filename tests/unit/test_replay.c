@@ -926,14 +926,27 @@ static bool near(double a, double b) { return a - b < 1e-6 && b - a < 1e-6; }
 static void test_ebf(void **unused)
 {
     (void)unused;
-    assert_true(near(replay_ebf(14, 3), 2.0)); /* 2 + 4 + 8 */
-    assert_true(near(replay_ebf(3 + 9, 2), 3.0));
-    assert_true(near(replay_ebf(7, 1), 7.0));
-    const double b = replay_ebf(1, 5); /* b + ... + b^5 = 1: some b in (0.5, 1) */
+    assert_true(near(search_ebf(14, 3), 2.0)); /* 2 + 4 + 8 */
+    assert_true(near(search_ebf(3 + 9, 2), 3.0));
+    assert_true(near(search_ebf(7, 1), 7.0));
+    const double b = search_ebf(1, 5); /* b + ... + b^5 = 1: some b in (0.5, 1) */
     assert_true(b > 0.5 && b < 1.0);
-    assert_true(replay_ebf(14, 0) == 0);
-    assert_true(replay_ebf(14, -1) == 0);
-    assert_true(replay_ebf(0, 3) == 0);
+    assert_true(search_ebf(14, 0) == 0);
+    assert_true(search_ebf(14, -1) == 0);
+    assert_true(search_ebf(0, 3) == 0);
+    /* A finished search: its nodes but the root, over its depth; a solve,
+     * or a search that met the end on every line, over its line's plies. */
+    SearchResult r = {.pv_len = 3, .stats = {.nodes = 15, .depth = 3}};
+    assert_true(near(search_result_ebf(&r, false), 2.0));
+    r = (SearchResult){.pv_len = 2, .stats = {.nodes = 13, .depth = 250}};
+    assert_int_equal(search_ebf_plies(&r, true), 2);
+    assert_true(near(search_result_ebf(&r, true), 3.0));
+    r = (SearchResult){.pv_len = 2, .stats = {.nodes = 13, .depth = 8, .exact = true}};
+    assert_true(near(search_result_ebf(&r, false), 3.0));
+    r.stopped = true; /* cut short: no ebf */
+    assert_true(search_result_ebf(&r, false) == 0);
+    r = (SearchResult){.stats = {.nodes = 1, .depth = 3}}; /* a terminal root */
+    assert_true(search_result_ebf(&r, false) == 0);
 }
 
 static void test_text(void **unused)
