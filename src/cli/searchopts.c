@@ -89,11 +89,11 @@ int cli_parse_algos(const char *cmd, const char *list, Algo *algos, int max)
 
 static const char *const fields[] = {"game", "algo", "depth", "value", "move", "pv",
                                      "nodes", "leaves", "table_hits", "time_ms", "nps",
-                                     "probes", "cutoffs", "researches", "mtd_passes"};
+                                     "probes", "cutoffs", "researches", "mtd_passes", "ebf"};
 enum { NFIELDS = sizeof fields / sizeof fields[0] };
 /* Which fields are numbers (json prints them bare). */
 static const bool numeric[NFIELDS] = {false, false, false, true, false, false, true, true,
-                                      true, true, true, true, true, true, true};
+                                      true, true, true, true, true, true, true, true};
 
 static void result_values(const CliRow *row, char vals[NFIELDS][1024])
 {
@@ -136,6 +136,13 @@ static void result_values(const CliRow *row, char vals[NFIELDS][1024])
                                        s->cutoffs,    s->researches, s->mtd_passes};
     for (int i = 0; i < 9; i++)
         snprintf(vals[6 + i], 1024, "%llu", nums[i]);
+    /* The effective branching factor (engine/search.h): "-" for a search
+     * cut short, whose nodes belong to no whole depth. */
+    const double ebf = nothing ? 0 : search_result_ebf(r, row->cfg.solve);
+    if (ebf > 0)
+        snprintf(vals[15], 1024, "%.2f", ebf);
+    else
+        snprintf(vals[15], 1024, "-");
 }
 
 static void json_string(FILE *out, const char *s)

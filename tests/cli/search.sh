@@ -18,12 +18,30 @@ is "$(printf '%s\n' "$out" | awk -F '\t' 'NR == 2 { print $1, $4 }')" "reversi-4
 run_yomi search reversi-4x4 --solve --format json --score discs
 case $out in '{"game": "reversi-4x4", "algo": "negascout", "depth": "solve", "value": -8,'*)
     ok 0 "json object" ;; *) ok 1 "json object" ;; esac
+case $out in *'"mtd_passes": 0, "ebf": '[0-9]*'.'[0-9][0-9]'}') ok 0 "json: ebf last, a number" ;;
+    *) ok 1 "json: ebf last, a number ($out)" ;; esac
+run_yomi search reversi --depth 30 --time 50 --format json
+case $out in *'"ebf": null}') ok 0 "json: no ebf for a search the clock cut short" ;;
+    *) ok 1 "json: no ebf for a search the clock cut short ($out)" ;; esac
 
 run_yomi compare reversi-4x4 --algos minimax,alphabeta,pvs --solve --order natural --table off \
     --score discs --format tsv
 is "$(printf '%s\n' "$out" | awk -F '\t' 'NR > 1 { print $2, $4, $8 }' | tr '\n' ';')" \
     "minimax -8 60060;alphabeta -8 10016;pvs -8 $(printf '%s\n' "$out" | awk -F '\t' 'NR == 4 { print $8 }');" \
     "compare: one row per algorithm"
+# The columns that say why, appended after nps (doc/cli.md): cutoffs,
+# re-searches, MTD(f) passes and the effective branching factor, the b
+# with b + ... + b^d = nodes below the root (a solve's d: its line's plies).
+is "$(printf '%s\n' "$out" | head -1)" \
+    "$(printf 'game\talgo\tdepth\tvalue\tmove\tpv\tnodes\tleaves\ttable_hits\ttime_ms\tnps\tprobes\tcutoffs\tresearches\tmtd_passes\tebf')" \
+    "compare tsv: the golden columns, new ones at the end"
+is "$(printf '%s\n' "$out" | awk -F '\t' 'NR > 1 { print $2, $7, $13, $14, $15, $16 }' | tr '\n' ';')" \
+    "minimax 224821 0 0 0 3.31;alphabeta 39563 6193 0 0 2.76;pvs 4724 2137 4 0 2.19;" \
+    "compare tsv: nodes, cutoffs, re-searches, passes and ebf of each row"
+run_yomi compare reversi --algos minimax,pvs,mtdf --depth 6 --format tsv
+is "$(printf '%s\n' "$out" | awk -F '\t' 'NR > 1 { print $2, $3, $7, $13, $14, $15, $16 }' | tr '\n' ';')" \
+    "minimax 6 11294 0 0 0 4.54;pvs 6 1606 396 14 0 3.22;mtdf 6 1847 514 0 18 3.30;" \
+    "compare tsv at depth 6: the ebf over 6 plies, MTD(f)'s passes"
 run_yomi compare reversi-4x4 --algos negamax,mtdf --solve --table exact --score discs
 ok $rc "compare as a text table"
 
