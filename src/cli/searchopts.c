@@ -138,7 +138,7 @@ static void result_values(const CliRow *row, char vals[NFIELDS][1024])
         snprintf(vals[6 + i], 1024, "%llu", nums[i]);
     /* The effective branching factor (engine/search.h): "-" for a search
      * cut short, whose nodes belong to no whole depth. */
-    const double ebf = nothing ? 0 : search_result_ebf(r, row->cfg.solve);
+    const double ebf = nothing ? 0 : search_result_ebf(g, row->root, r, row->cfg.solve);
     if (ebf > 0)
         snprintf(vals[15], 1024, "%.2f", ebf);
     else

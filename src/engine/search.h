@@ -123,14 +123,16 @@ typedef struct SearchResult {
  * its root had b children at every node (ebf.c).  0 when plies < 1 or
  * nodes is 0. */
 double search_ebf(uint64_t nodes, int plies);
-/* The plies a finished search's ebf counts (`solve`: it searched to the
- * end): its deepest iteration, or its principal variation's length when
- * it reached the end of the game (a solve's depth says only "to the
- * end").  0 for a search stopped before it finished, or a terminal root. */
-int search_ebf_plies(const SearchResult *r, bool solve);
+/* The plies the ebf of a finished search of `root` counts (`solve`: it
+ * searched to the end): its deepest iteration, or the length of its
+ * principal variation when that reached the end of the game everywhere
+ * (a solve's depth says only "to the end").  0 for a search stopped
+ * before it finished, a terminal root, or a solve whose line stops short
+ * of the end (a solver's, which gives only the move). */
+int search_ebf_plies(const Game *g, const void *root, const SearchResult *r, bool solve);
 /* search_ebf() of a finished search: its nodes but the root, over
  * search_ebf_plies(); 0 when that is 0. */
-double search_result_ebf(const SearchResult *r, bool solve);
+double search_result_ebf(const Game *g, const void *root, const SearchResult *r, bool solve);
 
 typedef struct Search Search;
 

@@ -935,18 +935,27 @@ static void test_ebf(void **unused)
     assert_true(search_ebf(14, -1) == 0);
     assert_true(search_ebf(0, 3) == 0);
     /* A finished search: its nodes but the root, over its depth; a solve,
-     * or a search that met the end on every line, over its line's plies. */
-    SearchResult r = {.pv_len = 3, .stats = {.nodes = 15, .depth = 3}};
-    assert_true(near(search_result_ebf(&r, false), 2.0));
-    r = (SearchResult){.pv_len = 2, .stats = {.nodes = 13, .depth = 250}};
-    assert_int_equal(search_ebf_plies(&r, true), 2);
-    assert_true(near(search_result_ebf(&r, true), 3.0));
-    r = (SearchResult){.pv_len = 2, .stats = {.nodes = 13, .depth = 8, .exact = true}};
-    assert_true(near(search_result_ebf(&r, false), 3.0));
+     * or a search that met the end on every line, over its line's plies
+     * when that line ends the game, on the textbook's tree. */
+    Game *g = open_game("tree", "textbook");
+    _Alignas(16) unsigned char root[GAME_MAX_STATE];
+    g->ops->start(g, root);
+    SearchResult r = {.pv_len = 2, .pv = {1, 1}, .stats = {.nodes = 7, .depth = 2}};
+    assert_true(near(search_result_ebf(g, root, &r, false), 2.0));
+    r = (SearchResult){.pv_len = 2, .pv = {1, 1}, .stats = {.nodes = 13, .depth = 250}};
+    assert_int_equal(search_ebf_plies(g, root, &r, true), 2);
+    assert_true(near(search_result_ebf(g, root, &r, true), 3.0));
+    r = (SearchResult){.pv_len = 2, .pv = {1, 1}, .stats = {.nodes = 13, .depth = 8, .exact = true}};
+    assert_true(near(search_result_ebf(g, root, &r, false), 3.0));
+    r.pv_len = 1; /* a solver's line, the move alone: not the end */
+    assert_int_equal(search_ebf_plies(g, root, &r, true), 0);
+    assert_int_equal(search_ebf_plies(g, root, &r, false), 8);
+    r.pv_len = 2;
     r.stopped = true; /* cut short: no ebf */
-    assert_true(search_result_ebf(&r, false) == 0);
+    assert_true(search_result_ebf(g, root, &r, false) == 0);
     r = (SearchResult){.stats = {.nodes = 1, .depth = 3}}; /* a terminal root */
-    assert_true(search_result_ebf(&r, false) == 0);
+    assert_true(search_result_ebf(g, root, &r, false) == 0);
+    game_close(g);
 }
 
 static void test_text(void **unused)
