@@ -1,242 +1,223 @@
-/* compare.c - the compare screens: a form to choose the position and the
- * algorithms, then the race itself with live rows of counters, a bar chart
- * of leaves and, at the end, a table like the seeds' (value, leaves, hits,
- * time).  Runs one algorithm after another (steady counters, fair times) or
- * all at once. */
+/* compare.c - the race: every ticked algorithm searches one position, one
+ * after another (steady counters, fair times) or all at once, each on its
+ * own thread, polled every tick.  What it keeps teaches why they differ:
+ * leaves on a log scale and how many times fewer than the most, the
+ * counts that say why (cutoffs, re-searches, MTD(f)'s passes, table hits,
+ * the effective branching factor), a sweep of depths 1..N drawn against
+ * depth, and the same race again in the other move order (compare_draw.c
+ * draws it). */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <curses.h>
 
-#include "engine/algorithm.h"
-#include "engine/search.h"
-#include "games/registry.h"
-#include "ui/fmt.h"
-#include "ui/form.h"
+#include "base/clock.h"
 #include "base/i18n.h"
-#include "ui/screen.h"
+#include "engine/algorithm.h"
+#include "games/registry.h"
+#include "ui/compare.h"
 
-/* ---- setup ------------------------------------------------------------- */
-
-typedef struct {
-    Form form;
-    GameFields game;
-    bool fixed;                  /* the position came from a game */
-    char id[32];
-    GameOption opts[4];
-    char optbuf[4][2][32];
-    int nopts;
-    char position[512];
-    int where, depth, solve, order, table, algo[ALGO_COUNT], mode, run;
-} CompareSetup;
-
-static const char *const where_names[] = {N_("the current position"), N_("the game's start")};
-static const char *const mode_names[] = {N_("one after another"), N_("all at once")};
-static const char *const noyes[] = {N_("no"), N_("yes")};
-
-typedef struct {
-    char id[32];
-    GameOption opts[4];
-    char optbuf[4][2][32];
-    int nopts;
-    char position[512];       /* "" = start */
-    SearchConfig base;
-    bool algos[ALGO_COUNT];
-    bool concurrent;
-} CompareRequest;
-
-static void setup_update(CompareSetup *cs)
+const char *compare_order_name(MoveOrder o)
 {
-    if (!cs->fixed)
-        form_show_game_fields(&cs->form, &cs->game);
-    cs->form.f[cs->depth].hidden = cs->form.f[cs->solve].value;
-    form_fix_cursor(&cs->form);
+    return o == ORDER_BEST ? _("best") : o == ORDER_STATIC ? _("static") : _("natural");
 }
 
-static int setup_init(Screen *s, void *arg)
+double compare_job_ebf(const Compare *c, const Job *j)
 {
-    CompareSetup *cs = calloc(1, sizeof *cs);
-    if (!cs)
-        return -1;
-    UiCompareArg *a = arg;
-    Form *f = &cs->form;
-    if (a) {
-        cs->fixed = true;
-        snprintf(cs->id, sizeof cs->id, "%s", a->id);
-        cs->nopts = a->nopts > 4 ? 4 : a->nopts;
-        for (int i = 0; i < cs->nopts; i++) {
-            snprintf(cs->optbuf[i][0], 32, "%s", a->opts[i].key);
-            snprintf(cs->optbuf[i][1], 32, "%s", a->opts[i].value);
-            cs->opts[i] = (GameOption){cs->optbuf[i][0], cs->optbuf[i][1]};
-        }
-        snprintf(cs->position, sizeof cs->position, "%s", a->position ? a->position : "");
-        cs->where = form_add(f, (FormField){.kind = FIELD_CHOICE, .label = N_("Position"), .choices = where_names, .nchoices = 2});
-    } else {
-        form_add_game_fields(f, &cs->game);
-        cs->where = -1;
-    }
-    cs->solve = form_add(f, (FormField){.kind = FIELD_CHOICE, .label = N_("Solve to the end"), .choices = noyes, .nchoices = 2,
-                                        .help = N_("search every line to the end of the game")});
-    cs->depth = form_add(f, (FormField){.kind = FIELD_NUMBER, .label = N_("Depth"), .value = 8, .lo = 1, .hi = 40});
-    cs->order = form_add(f, (FormField){.kind = FIELD_CHOICE, .label = N_("Move order"), .choices = form_order_names, .nchoices = 3});
-    cs->table = form_add(f, (FormField){.kind = FIELD_CHOICE, .label = N_("Table"), .choices = form_table_names, .nchoices = 3});
-    form_add(f, (FormField){.kind = FIELD_HEADING, .label = N_("Algorithms (Space ticks)")});
-    for (int i = 0; i < ALGO_COUNT; i++) {
-        cs->algo[i] = form_add(f, (FormField){.kind = FIELD_CHECK, .label = form_algo_names()[i], .indent = 1,
-                                              .note = form_algo_notes()[i],
-                                              .value = (algorithm((Algo)i)->flags & ALGO_COMPARED_BY_DEFAULT) != 0});
-    }
-    cs->mode = form_add(f, (FormField){.kind = FIELD_CHOICE, .label = N_("Run"), .choices = mode_names, .nchoices = 2,
-                                       .help = N_("one after another keeps the times fair on few cores")});
-    cs->run = form_add(f, (FormField){.kind = FIELD_BUTTON, .label = N_("Compare")});
-    s->data = cs;
-    setup_update(cs);
-    return 0;
+    if (j->state != JOB_DONE)
+        return 0;
+    return search_result_ebf(c->game, c->root, &j->result, j->depth == 0 && c->rq.base.solve);
 }
 
-static void setup_free(Screen *s) { free(s->data); }
+/* ---- the jobs ------------------------------------------------------------ */
 
-static void setup_start(Screen *s)
+/* Every job in the order they start: the race's rows, then the sweep a
+ * depth at a time (each algorithm at depth 1, then each at 2, ...), so a
+ * sweep stopped half way still draws every algorithm as deep as the
+ * shallowest got.  Returns how many. */
+static int jobs_in_order(Compare *c, Job **out)
 {
-    CompareSetup *cs = s->data;
-    Form *f = &cs->form;
-    CompareRequest rq;
-    memset(&rq, 0, sizeof rq);
-    if (cs->fixed) {
-        snprintf(rq.id, sizeof rq.id, "%s", cs->id);
-        rq.nopts = cs->nopts;
-        memcpy(rq.optbuf, cs->optbuf, sizeof rq.optbuf);
-        if (f->f[cs->where].value == 0)
-            snprintf(rq.position, sizeof rq.position, "%s", cs->position);
-    } else {
-        GameOption o[4];
-        rq.nopts = form_game_id(f, &cs->game, rq.id, sizeof rq.id, o,
-                                (int)(sizeof o / sizeof o[0]));
-        for (int i = 0; i < rq.nopts; i++) {
-            snprintf(rq.optbuf[i][0], 32, "%s", o[i].key);
-            snprintf(rq.optbuf[i][1], 32, "%s", o[i].value);
-        }
-    }
-    search_config_default(&rq.base);
-    rq.base.solve = f->f[cs->solve].value;
-    rq.base.depth = f->f[cs->depth].value;
-    rq.base.order = form_order_modes[f->f[cs->order].value];
-    rq.base.table = form_table_modes[f->f[cs->table].value];
     int n = 0;
-    for (int i = 0; i < ALGO_COUNT; i++)
-        n += rq.algos[i] = f->f[cs->algo[i]].value;
-    rq.concurrent = f->f[cs->mode].value == 1;
-    if (n == 0) {
-        app_message(s->app, ST_BAD, "%s", _("tick at least one algorithm (Space)"));
-        return;
-    }
-    app_push(s->app, &screen_compare, &rq);
+    for (int i = 0; i < c->nrows; i++)
+        out[n++] = &c->rows[i];
+    for (int d = 0; d < c->sweep_n; d++)
+        for (int i = 0; i < c->nrows; i++)
+            out[n++] = &c->sweep[i][d];
+    return n;
 }
 
-static void setup_changed(Screen *s) { setup_update(s->data); }
+enum { MAX_JOBS = ALGO_COUNT * (SWEEP_MAX + 1) };
 
-static void setup_key(Screen *s, int key)
-{
-    static const FormActions act = {setup_start, setup_changed, N_("Algorithms")};
-    CompareSetup *cs = s->data;
-    form_screen_key(s, &cs->form, key, &act);
-}
-
-static void setup_draw(Screen *s, Grid *g)
-{
-    CompareSetup *cs = s->data;
-    char title[80];
-    snprintf(title, sizeof title, "%s%s%s", _("Compare algorithms"), cs->fixed ? ": " : "",
-             cs->fixed ? cs->id : "");
-    draw_title(g, title, s->app);
-    form_draw(&cs->form, g, 2, 2, g->h - 7, g->w - 4, s->app->glyphs);
-    static const char *const keys[] = {"\xe2\x86\x91\xe2\x86\x93", N_("field"), "\xe2\x86\x90\xe2\x86\x92",
-                                       N_("change"), "Space", N_("tick"), "Enter", N_("run"), "Esc", N_("back"),
-                                       NULL};
-    static const char *const keys_ascii[] = {"up/down", N_("field"), "left/right", N_("change"),
-                                             "Space", N_("tick"), "Enter", N_("run"), "Esc", N_("back"), NULL};
-    draw_keys(g, s->app->glyphs->utf8 ? keys : keys_ascii);
-}
-
-const ScreenOps screen_compare_setup = {
-    .name = "compare-setup",
-    .min_w = 60,
-    .min_h = 16,
-    .init = setup_init,
-    .key = setup_key,
-    .draw = setup_draw,
-    .free = setup_free,
-};
-
-/* ---- the race ---------------------------------------------------------- */
-
-typedef enum { ROW_WAITING, ROW_RUNNING, ROW_DONE, ROW_FAILED, ROW_NOT_RUN } RowState;
-
-typedef struct {
-    Algo algo;
-    Search *search;
-    RowState state;
-    SearchStats stats;
-    SearchResult result;
-    char error[ERR_MSG_MAX]; /* a whole engine message */
-} Row;
-
-typedef struct {
-    CompareRequest rq;
-    Game *game;
-    unsigned char root[GAME_MAX_STATE];
-    Row rows[ALGO_COUNT];
-    int nrows;
-    bool stopped; /* x: the rows still waiting are not started */
-    char error[200];
-    int cur;      /* the row t opens in the theatre */
-} Compare;
-
-static void start_row(Compare *c, Row *r)
+static void start_job(Compare *c, Job *j)
 {
     Err err = {{0}};
     SearchConfig cfg = c->rq.base;
-    cfg.algo = r->algo;
-    r->search = search_new(c->game, &cfg, &err);
-    if (!r->search || search_start(r->search, c->root, &err) != 0) {
-        r->state = ROW_FAILED;
-        snprintf(r->error, sizeof r->error, "%s", err.msg);
+    cfg.algo = j->algo;
+    if (j->depth > 0) { /* a depth of the sweep */
+        cfg.solve = false;
+        cfg.depth = j->depth;
+    }
+    j->search = search_new(c->game, &cfg, &err);
+    if (!j->search || search_start(j->search, c->root, &err) != 0) {
+        if (j->search)
+            search_free(j->search);
+        j->search = NULL;
+        j->state = JOB_FAILED;
+        snprintf(j->error, sizeof j->error, "%s", err.msg);
         return;
     }
-    r->state = ROW_RUNNING;
+    j->state = JOB_RUNNING;
 }
 
+/* Its counters now; false when it has finished. */
+static bool poll_job(Job *j)
+{
+    search_poll(j->search, &j->stats);
+    if (!search_done(j->search))
+        return true;
+    search_wait(j->search, &j->result);
+    j->stats = j->result.stats;
+    j->state = JOB_DONE;
+    search_free(j->search);
+    j->search = NULL;
+    return false;
+}
+
+static void stop_job(Job *j)
+{
+    if (!j->search)
+        return;
+    search_stop(j->search);
+    SearchResult res;
+    search_wait(j->search, &res);
+    search_free(j->search);
+    j->search = NULL;
+    if (j->state == JOB_RUNNING)
+        j->state = JOB_STOPPED;
+}
+
+static void reset_job(Job *j)
+{
+    stop_job(j);
+    *j = (Job){.algo = j->algo, .depth = j->depth, .state = JOB_WAITING};
+}
+
+/* Poll the running jobs, then start the next waiting ones: one at a time,
+ * or all at once with one job per algorithm (its sweep one depth after
+ * another).  True when a job ended or started and one runs now. */
+static bool schedule(Compare *c)
+{
+    Job *jobs[MAX_JOBS];
+    const int n = jobs_in_order(c, jobs);
+    bool busy[ALGO_COUNT] = {false}, moved = false;
+    int running = 0;
+    for (int i = 0; i < n; i++) {
+        if (jobs[i]->state != JOB_RUNNING)
+            continue;
+        if (poll_job(jobs[i])) {
+            running++;
+            busy[jobs[i]->algo] = true;
+        } else {
+            moved = true;
+        }
+    }
+    for (int i = 0; i < n && !c->stopped; i++) {
+        Job *j = jobs[i];
+        if (j->state != JOB_WAITING || busy[j->algo])
+            continue;
+        if (!c->rq.concurrent && running > 0)
+            break;
+        start_job(c, j);
+        moved = true;
+        if (j->state == JOB_RUNNING) {
+            running++;
+            busy[j->algo] = true;
+        }
+    }
+    return moved && running > 0;
+}
+
+/* Searches that end at once (a small tree, a shallow depth: most of a
+ * sweep) would take a tick each; for a few milliseconds of the tick the
+ * next starts as soon as one ends. */
 static void compare_tick(Screen *s)
 {
     Compare *c = s->data;
-    bool running = false;
-    for (int i = 0; i < c->nrows; i++) {
-        Row *r = &c->rows[i];
-        if (r->state != ROW_RUNNING)
-            continue;
-        search_poll(r->search, &r->stats);
-        if (search_done(r->search)) {
-            search_wait(r->search, &r->result);
-            r->stats = r->result.stats;
-            r->state = ROW_DONE;
-            search_free(r->search);
-            r->search = NULL;
-        } else {
-            running = true;
-        }
-    }
-    if (running || c->stopped)
-        return;
-    for (int i = 0; i < c->nrows; i++) {
-        if (c->rows[i].state == ROW_WAITING) {
-            start_row(c, &c->rows[i]);
-            if (!c->rq.concurrent && c->rows[i].state == ROW_RUNNING)
-                return;
-        }
+    const uint64_t until = clock_ns() + 20 * 1000000u;
+    while (schedule(c) && clock_ns() < until) {
+        const struct timespec ms = {0, 1000000L};
+        nanosleep(&ms, NULL);
     }
 }
+
+static void stop_all(Compare *c)
+{
+    Job *jobs[MAX_JOBS];
+    const int n = jobs_in_order(c, jobs);
+    for (int i = 0; i < n; i++)
+        stop_job(jobs[i]);
+}
+
+/* x: the whole run ends, the jobs still waiting with it. */
+static void stop_run(Compare *c)
+{
+    stop_all(c);
+    c->stopped = true;
+    Job *jobs[MAX_JOBS];
+    const int n = jobs_in_order(c, jobs);
+    for (int i = 0; i < n; i++)
+        if (jobs[i]->state == JOB_WAITING)
+            jobs[i]->state = JOB_NOT_RUN;
+}
+
+static void reset_race(Compare *c)
+{
+    for (int i = 0; i < c->nrows; i++)
+        reset_job(&c->rows[i]);
+}
+
+static void reset_sweep(Compare *c)
+{
+    for (int i = 0; i < c->nrows; i++)
+        for (int d = 0; d < c->sweep_n; d++) {
+            c->sweep[i][d].algo = c->rows[i].algo;
+            c->sweep[i][d].depth = d + 1;
+            reset_job(&c->sweep[i][d]);
+        }
+}
+
+/* s, the first time: depths 1..N, N the form's depth. */
+static void start_sweep(Compare *c)
+{
+    c->sweep_n = c->rq.sweep_depth < 1 ? 1 : c->rq.sweep_depth > SWEEP_MAX ? SWEEP_MAX : c->rq.sweep_depth;
+    reset_sweep(c);
+}
+
+/* o: the other order (natural and best; static goes to natural), run
+ * again, what the old order counted kept to draw beside the new. */
+static void flip_order(Compare *c)
+{
+    memset(c->before_leaves, 0, sizeof c->before_leaves);
+    memset(c->before_nodes, 0, sizeof c->before_nodes);
+    for (int i = 0; i < c->nrows; i++) {
+        if (c->rows[i].state == JOB_DONE)
+            c->before_leaves[i] = c->rows[i].stats.leaves;
+        for (int d = 0; d < c->sweep_n; d++)
+            if (c->sweep[i][d].state == JOB_DONE)
+                c->before_nodes[i][d] = c->sweep[i][d].stats.nodes;
+    }
+    c->has_before = true;
+    c->before_order = c->rq.base.order;
+    c->rq.base.order = c->rq.base.order == ORDER_NATURAL ? ORDER_BEST : ORDER_NATURAL;
+    c->stopped = false;
+    reset_race(c);
+    reset_sweep(c);
+}
+
+/* ---- the screen ---------------------------------------------------------- */
 
 static int compare_init(Screen *s, void *arg)
 {
@@ -247,6 +228,10 @@ static int compare_init(Screen *s, void *arg)
     c->rq = *(CompareRequest *)arg;
     for (int i = 0; i < c->rq.nopts; i++)
         c->rq.opts[i] = (GameOption){c->rq.optbuf[i][0], c->rq.optbuf[i][1]};
+    /* A typed tree is the tree game's own tree: opened with it, so the
+     * theatre opens the same one. */
+    if (c->rq.typed && game_opens_with_position(c->rq.id))
+        c->rq.opts[c->rq.nopts++] = (GameOption){"position", c->rq.position};
     Err err = {{0}};
     c->game = game_open(c->rq.id, c->rq.opts, c->rq.nopts, &err);
     if (!c->game) {
@@ -257,7 +242,7 @@ static int compare_init(Screen *s, void *arg)
     memset(c->root, 0, sizeof c->root);
     if (c->rq.position[0]) {
         if (c->game->ops->parse_position(c->game, c->rq.position, c->root, &err) != 0) {
-            app_message(s->app, ST_BAD, "%s", err.msg);
+            app_message(s->app, ST_BAD, _("not a position of this game: %s"), err.msg);
             game_close(c->game);
             free(c);
             return -1;
@@ -267,37 +252,9 @@ static int compare_init(Screen *s, void *arg)
     }
     for (int i = 0; i < ALGO_COUNT; i++)
         if (c->rq.algos[i])
-            c->rows[c->nrows++] = (Row){.algo = (Algo)i, .state = ROW_WAITING};
+            c->rows[c->nrows++] = (Job){.algo = (Algo)i, .state = JOB_WAITING};
     compare_tick(s);
     return 0;
-}
-
-static void stop_all(Compare *c)
-{
-    for (int i = 0; i < c->nrows; i++) {
-        Row *r = &c->rows[i];
-        if (r->search) {
-            search_stop(r->search);
-            SearchResult res;
-            search_wait(r->search, &res);
-            search_free(r->search);
-            r->search = NULL;
-            if (r->state == ROW_RUNNING) {
-                r->state = ROW_FAILED;
-                snprintf(r->error, sizeof r->error, "%s", _("stopped"));
-            }
-        }
-    }
-}
-
-/* x: the whole run ends, the rows still waiting with it. */
-static void stop_run(Compare *c)
-{
-    stop_all(c);
-    c->stopped = true;
-    for (int i = 0; i < c->nrows; i++)
-        if (c->rows[i].state == ROW_WAITING)
-            c->rows[i].state = ROW_NOT_RUN;
 }
 
 static void compare_free(Screen *s)
@@ -324,181 +281,53 @@ static void open_theatre(Screen *s)
 static void compare_key(Screen *s, int key)
 {
     Compare *c = s->data;
-    if (key == KEY_ESCAPE) {
+    int dr, dc;
+    switch (key) {
+    case KEY_ESCAPE:
         app_pop(s);
         return;
-    }
-    if (key == 'q') {
+    case 'q':
         app_request_quit(s->app);
         return;
-    }
-    if (key == 'x') {
+    case 'x':
         stop_run(c);
         return;
-    }
-    if (key == 'r') {
-        stop_all(c);
+    case 'r': /* again, what is shown: the race or the sweep */
         c->stopped = false;
-        for (int i = 0; i < c->nrows; i++)
-            c->rows[i] = (Row){.algo = c->rows[i].algo, .state = ROW_WAITING};
+        if (c->show_sweep)
+            reset_sweep(c);
+        else
+            reset_race(c);
         compare_tick(s);
         return;
+    case 'o':
+        flip_order(c);
+        compare_tick(s);
+        return;
+    case 's':
+        c->show_sweep = !c->show_sweep;
+        if (c->show_sweep && c->sweep_n == 0) {
+            c->stopped = false;
+            start_sweep(c);
+            compare_tick(s);
+        }
+        return;
+    case '\t':
+        c->columns = (Columns)((c->columns + 1) % COLUMNS_COUNT);
+        c->show_sweep = false;
+        return;
+    case '?':
+        app_push(s->app, &screen_help, (void *)(uintptr_t)N_("Algorithms"));
+        return;
+    default:
+        break;
     }
-    int dr, dc;
     if (key_direction(key, &dr, &dc) && dr != 0 && c->nrows > 0) {
         c->cur = (c->cur + dr + c->nrows) % c->nrows;
         return;
     }
-    if ((key == 't' || key_is_enter(key)) && c->nrows > 0) {
+    if ((key == 't' || key_is_enter(key)) && c->nrows > 0)
         open_theatre(s);
-        return;
-    }
-    if (key == '?')
-        app_push(s->app, &screen_help, (void *)(uintptr_t)N_("Algorithms"));
-}
-
-/* Leaves as bars on a linear scale from row `top` down to the footer, the
- * longest bar filling its column: one column when the rows fit, else two
- * side by side (all ten algorithms fit under the table at 80x24).  On a
- * shorter terminal the heading counts the bars left out. */
-static void draw_bars(const Compare *c, Grid *g, int top, const Glyphs *gl)
-{
-    enum { NAME_W = 17, LABEL_W = 9 }; /* "alphabeta-window ", " 999.9k  " */
-    int rows = g->h - 3 - (top + 1);
-    if (rows < 1 || c->nrows == 0)
-        return;
-    int columns = c->nrows > rows ? 2 : 1;
-    int per_column = (c->nrows + columns - 1) / columns;
-    if (per_column > rows)
-        per_column = rows;
-    int shown = per_column * columns < c->nrows ? per_column * columns : c->nrows;
-    int column_w = (g->w - 1) / columns, room = column_w - NAME_W - LABEL_W;
-    int x = grid_put(g, top, 1, ST_TITLE, _("Leaves (evaluations)"));
-    if (shown < c->nrows)
-        grid_printf(g, top, x + 2, ST_DIM, _("(%d more: enlarge the terminal)"), c->nrows - shown);
-    uint64_t max_leaves = 1;
-    for (int i = 0; i < c->nrows; i++)
-        if (c->rows[i].stats.leaves > max_leaves)
-            max_leaves = c->rows[i].stats.leaves;
-    for (int i = 0; i < shown; i++) {
-        const Row *r = &c->rows[i];
-        int y = top + 1 + i % per_column, x0 = 1 + i / per_column * column_w;
-        grid_printf(g, y, x0, ST_NORMAL, "%-16s", algo_name(r->algo));
-        int len = (int)((double)r->stats.leaves / (double)max_leaves * room + 0.5);
-        if (r->stats.leaves && len == 0)
-            len = 1;
-        for (int k = 0; k < len; k++)
-            grid_put(g, y, x0 + NAME_W + k, ST_BAR, gl->bar);
-        char leaves[32];
-        fmt_short(r->stats.leaves, leaves, sizeof leaves);
-        grid_put(g, y, x0 + NAME_W + len + 1, ST_DIM, leaves);
-    }
-}
-
-/* The line above the keys: how far the run is, or how it ended. */
-static void draw_footer(const Compare *c, Grid *g)
-{
-    int done = 0, pending = 0;
-    uint64_t fewest = UINT64_MAX;
-    for (int i = 0; i < c->nrows; i++) {
-        const Row *r = &c->rows[i];
-        pending += r->state == ROW_WAITING || r->state == ROW_RUNNING;
-        if (r->state == ROW_DONE) {
-            done++;
-            if (r->stats.leaves < fewest)
-                fewest = r->stats.leaves;
-        }
-    }
-    char status[120];
-    if (pending) {
-        snprintf(status, sizeof status, _("Searching: %d of %d done (%s)"), done, c->nrows,
-                 c->rq.concurrent ? _("all at once") : _("one after another"));
-        grid_put(g, g->h - 3, 1, ST_TITLE, status);
-        return;
-    }
-    if (c->stopped || done == 0) {
-        snprintf(status, sizeof status, _("Stopped: %d of %d done"), done, c->nrows);
-        grid_put(g, g->h - 3, 1, ST_BAD, status);
-        return;
-    }
-    int n = snprintf(status, sizeof status, "%s", _("Done. Fewest leaves:"));
-    for (int i = 0; i < c->nrows && n < (int)sizeof status; i++)
-        if (c->rows[i].state == ROW_DONE && c->rows[i].stats.leaves == fewest)
-            n += snprintf(status + n, sizeof status - (size_t)n, " %s", algo_name(c->rows[i].algo));
-    grid_put(g, g->h - 3, 1, ST_GOOD, status);
-}
-
-static void compare_draw(Screen *s, Grid *g)
-{
-    Compare *c = s->data;
-    char title[160], a[32], b[32];
-    const SearchConfig *base = &c->rq.base;
-    if (base->solve)
-        snprintf(a, sizeof a, "%s", _("solve"));
-    else
-        snprintf(a, sizeof a, _("depth %d"), base->depth);
-    const char *order = base->order == ORDER_BEST     ? _("best")
-                        : base->order == ORDER_STATIC ? _("static")
-                                                      : _("natural");
-    const char *table = base->table == TABLE_ON    ? _("on")
-                        : base->table == TABLE_OFF ? _("off")
-                                                   : _("exact");
-    if (c->rq.position[0])
-        snprintf(title, sizeof title, _("Compare: %s, this position, %s, order %s, table %s"),
-                 c->game->name, a, order, table);
-    else
-        snprintf(title, sizeof title, _("Compare: %s, start, %s, order %s, table %s"),
-                 c->game->name, a, order, table);
-    draw_title(g, title, s->app);
-    int y = 2;
-    /* Each heading at its column, so a translated one cannot shift the
-     * rest (the numbers below are right-aligned ASCII). */
-    static const struct {
-        int x;
-        const char *text;
-    } heads[] = {{1, N_("algorithm")}, {18, N_("value")}, {25, N_("best")}, {36, N_("nodes")},
-                 {47, N_("leaves")}, {57, N_("hits")}, {67, N_("time")}};
-    for (int i = 0; i < (int)(sizeof heads / sizeof heads[0]); i++)
-        grid_put(g, y, heads[i].x, ST_DIM, _(heads[i].text));
-    for (int i = 0; i < c->nrows; i++) {
-        Row *r = &c->rows[i];
-        int yy = y + 1 + i;
-        const SearchStats *st = &r->stats;
-        int x = grid_printf(g, yy, 1, r->state == ROW_RUNNING ? ST_KEY : ST_NORMAL, "%-16s",
-                            algo_name(r->algo));
-        if (i == c->cur)
-            grid_flag(g, yy, 1, 16, SF_SELECT);
-        if (r->state == ROW_WAITING || r->state == ROW_NOT_RUN) {
-            grid_put(g, yy, x + 1, ST_DIM, r->state == ROW_WAITING ? _("waiting") : _("not run"));
-            continue;
-        }
-        if (r->state == ROW_FAILED) {
-            grid_putn(g, yy, x + 1, ST_BAD, r->error, g->w - x - 2);
-            continue;
-        }
-        char best[16] = "-";
-        Move bm = r->state == ROW_DONE ? r->result.move : st->best;
-        if (bm != MOVE_NONE)
-            c->game->ops->format_move(c->game, c->root, bm, best, sizeof best);
-        fmt_value(r->state == ROW_DONE ? r->result.value : st->value, a, sizeof a);
-        grid_printf(g, yy, 18, r->state == ROW_DONE ? ST_GOOD : ST_NORMAL, "%5s", a);
-        grid_printf(g, yy, 25, ST_NORMAL, "%-6s", best);
-        fmt_count(st->nodes, a, sizeof a);
-        grid_printf(g, yy, 31, ST_NORMAL, "%11s", a);
-        fmt_count(st->leaves, a, sizeof a);
-        grid_printf(g, yy, 43, ST_NORMAL | (r->state == ROW_DONE ? SF_BOLD : 0), "%11s", a);
-        fmt_count(st->hits, a, sizeof a);
-        grid_printf(g, yy, 55, ST_NORMAL, "%9s", a);
-        fmt_ms(st->elapsed_ms, b, sizeof b);
-        grid_printf(g, yy, 65, ST_NORMAL, "%9s", b);
-        if (r->state == ROW_RUNNING)
-            grid_put(g, yy, 75, ST_KEY, s->app->glyphs->utf8 ? "\xe2\x80\xa6" : "...");
-    }
-    draw_bars(c, g, y + c->nrows + 2, s->app->glyphs);
-    draw_footer(c, g);
-    static const char *const keys[] = {"x", N_("stop"), "r", N_("run again"), "t", N_("step through it"),
-                                       "?", N_("algorithms"), "Esc", N_("back"), NULL};
-    draw_keys(g, keys);
 }
 
 const ScreenOps screen_compare = {
