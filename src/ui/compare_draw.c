@@ -288,7 +288,10 @@ static void draw_legend(const Compare *c, Grid *g, int y, int rows, uint64_t mos
                  algo_name(c->rows[most_row].algo), count);
         grid_putn(g, y + k++, 1, ST_DIM, line, w);
     }
-    if (c->has_before && k < rows) {
+    bool before = false;
+    for (int i = 0; i < c->nrows && c->has_before; i++)
+        before = before || c->before_leaves[i] > 0;
+    if (before && k < rows) {
         const int x = grid_put(g, y + k, 1, ST_DIM, gl->v);
         snprintf(line, sizeof line, _("the leaves in %s order, before o"),
                  compare_order_name(c->before_order));
@@ -466,7 +469,11 @@ static void draw_sweep(Compare *c, Grid *g, const Glyphs *gl)
         if (ebf > 0)
             grid_printf(g, y, legend_x + 18, ST_NORMAL, ebf < 99.995 ? "%6.2f" : "%6.0f", ebf);
     }
-    if (c->has_before && c->nrows < ph)
+    bool before = false;
+    for (int i = 0; i < c->nrows && c->has_before; i++)
+        for (int d = 0; d < n; d++)
+            before = before || c->before_nodes[i][d] > 0;
+    if (before && c->nrows < ph)
         grid_printf(g, top + c->nrows + (c->nrows < ph - 1), legend_x, ST_DIM,
                     _("a, b, ...: %s order"), compare_order_name(c->before_order));
     int x = grid_printf(g, bottom + 3, 1, ST_NORMAL, _("%s, nodes by depth:"),
