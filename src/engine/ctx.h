@@ -27,6 +27,7 @@
 #define INF SCORE_INF
 #define DEPTH_SOLVE 250  /* "to the end": deeper than any game here lasts */
 #define DEPTH_EXACT 255  /* a table entry no depth limit touched */
+#define TRACE_MAX_PATH SEARCH_MAX_PLY /* trace.h's bound on a path */
 
 typedef struct {
     Move moves[GAME_MAX_MOVES];
@@ -67,10 +68,14 @@ typedef struct Ctx {
      * which so never calls up from node.c into the algorithms. */
     int (*search_node)(struct Ctx *c, int ply, int depth);
     /* search_set_trace's function, NULL when nobody watches (trace.h);
-     * while set, the move into each ply (trace_path[p] entered ply p). */
+     * while set, the moves from the root: the node at ply p was reached by
+     * trace_path[0 .. trace_len[p]).  That is p moves but where simplified
+     * Kalah played an extra turn's moves inside one ply, which the path
+     * must hold too for it to replay. */
     TraceFn trace;
     void *trace_arg;
-    Move trace_path[SEARCH_MAX_PLY + 2];
+    Move trace_path[TRACE_MAX_PATH];
+    int trace_len[SEARCH_MAX_PLY + 2];
 } Ctx;
 
 static inline void *ctx_state(const Ctx *c, int ply)
@@ -111,6 +116,21 @@ void ctx_note_cutoff(Ctx *c, int ply, int depth, Move m, int value, int beta, in
 /* Hand e to the trace function, its path and side filled in; only ever
  * called under `if (c->trace)`, so out of line. */
 void ctx_trace(Ctx *c, TraceEvent *e);
+
+/* One more move on the trace's path to the node at ply.  A path is cut at
+ * TRACE_MAX_PATH moves, far deeper than any search small enough to watch. */
+static inline void ctx_trace_extend(Ctx *c, int ply, Move m)
+{
+    if (c->trace_len[ply] < TRACE_MAX_PATH)
+        c->trace_path[c->trace_len[ply]++] = m;
+}
+
+/* The trace's path to ply + 1: the path to ply, then m. */
+static inline void ctx_trace_step(Ctx *c, int ply, Move m)
+{
+    c->trace_len[ply + 1] = c->trace_len[ply];
+    ctx_trace_extend(c, ply + 1, m);
+}
 
 /* Every evaluation the counters count as a leaf goes through here, so the
  * trace sees exactly the leaves stats.leaves counts. */
@@ -210,7 +230,7 @@ static inline int child_make(Ctx *c, int ply, Move m, int depth, bool *same)
     c->ops->play(c->g, parent, m, child);
     c->ply[ply + 1].lead_len = 0;
     if (c->trace)
-        c->trace_path[ply + 1] = m;
+        ctx_trace_step(c, ply, m);
     if (m == MOVE_PASS) {
         *same = false;
         return depth;

@@ -208,6 +208,8 @@ bool ctx_probe(Ctx *c, int ply, int depth, Node *nd)
 int ctx_terminal_through_pass(Ctx *c, int ply, int depth, const Node *nd)
 {
     c->ops->play(c->g, ctx_state(c, ply), MOVE_PASS, ctx_state(c, ply + 1));
+    if (c->trace)
+        ctx_trace_step(c, ply, MOVE_PASS);
     c->n.nodes++;
     Node passed;
     passed.alpha = passed.orig_alpha = -nd->beta;
@@ -251,7 +253,8 @@ void ctx_store(Ctx *c, int ply, int depth, const Node *nd, int value, Move best)
 /* Seed 000's simplified Kalah: after a move that keeps the turn, the mover
  * looks ONE ply ahead with the same algorithm, plays what that finds, and
  * only then does the turn pass, at depth - 1 as after an ordinary move.
- * The moves played are kept as the child's lead for the PV. */
+ * The moves played are kept as the child's lead for the PV, and join the
+ * trace's path: the node at ply + 1 is now that many moves further on. */
 int ctx_extra_turn_simplified(Ctx *c, int ply, int depth, bool *same)
 {
     const int mover = ctx_side(c, ply);
@@ -262,6 +265,8 @@ int ctx_extra_turn_simplified(Ctx *c, int ply, int depth, bool *same)
     for (int i = 0; i < n; i++) {
         c->ops->play(c->g, ctx_state(c, ply + 1), turn[i], ctx_state(c, ply + 2));
         memcpy(ctx_state(c, ply + 1), ctx_state(c, ply + 2), c->g->state_size);
+        if (c->trace)
+            ctx_trace_extend(c, ply + 1, turn[i]);
     }
     memcpy(child->lead, turn, (size_t)n * sizeof turn[0]);
     child->lead_len = n;
@@ -333,10 +338,13 @@ int ctx_turn_moves(const Ctx *c, const void *from, const Move *pv, int n, Move *
     return k;
 }
 
+/* The routines speak of the search's plies; the event of the moves from
+ * the root, which an extra turn played inside a ply makes more. */
 void ctx_trace(Ctx *c, TraceEvent *e)
 {
-    e->path = c->trace_path + 1;
     const int at = e->kind == TRACE_RESEARCH && e->ply > 0 ? e->ply - 1 : e->ply;
     e->side = ctx_side(c, at);
+    e->path = c->trace_path;
+    e->ply = c->trace_len[e->ply];
     c->trace(e, c->trace_arg);
 }

@@ -41,7 +41,7 @@ int quiesce(Ctx *c, int ply, int alpha, int beta)
             return 0;
         c->ops->play(c->g, s, moves[i], ctx_state(c, ply + 1));
         if (c->trace)
-            c->trace_path[ply + 1] = moves[i];
+            ctx_trace_step(c, ply, moves[i]);
         c->ply[ply + 1].pv_len = 0;
         c->ply[ply + 1].lead_len = 0;
         const int a = max_int(alpha, best);

@@ -140,6 +140,7 @@ void search_set_trace(Search *s, TraceFn fn, void *arg)
 {
     s->c.trace = fn;
     s->c.trace_arg = arg;
+    s->c.trace_len[0] = 0; /* the root: nothing else ever sets it */
 }
 
 void search_set_history(Search *s, const void *const *states, int n)

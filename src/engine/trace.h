@@ -36,8 +36,12 @@ typedef enum {
 
 typedef struct {
     TraceKind kind;
-    int ply;          /* 0 at the root */
-    const Move *path; /* the moves from the root to the node, ply of them;
+    int ply;          /* the moves from the root to the node (0 at the root):
+                         the search's ply, but where the moves of an extra
+                         turn are played inside one ply (simplified Kalah,
+                         --extra-turn simplified), which count here too */
+    const Move *path; /* those moves, ply of them (at most SEARCH_MAX_PLY):
+                         they replay from the root by the game's rules;
                          MOVE_NONE: yomi's null move (the turn handed over) */
     int side;         /* whose view the values are in (the side to move at
                          the node; the parent's for TRACE_RESEARCH) */

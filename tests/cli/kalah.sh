@@ -80,4 +80,20 @@ is "$(printf '%s\n' "$out" | grep '^nodes:')" "$(printf '%s\n' "$simple_out" | g
 case $err in *"untuned evaluation"*) ok 0 "and is reported" ;; *) ok 1 "and is reported ($err)" ;; esac
 rm -rf "$kdir"
 
+# Simplified extra turns (seed 000) in the trace: pit 2 keeps the turn, the
+# one-ply look plays pit 1 after it, and the search goes on from 2.1, two
+# moves from the root; its best child is the line the search plays.
+extra="kalah-4x3 --extra-turn simplified --depth 2 --algo negamax --order natural --table off"
+run_yomi trace $extra --format jsonl
+is "$(printf '%s\n' "$out" | sed -n '28,30p' | sed 's/,"alpha".*//')" \
+'{"kind":"close","ply":1,"path":["2"],"side":0,"depth":1
+{"kind":"enter","ply":2,"path":["2","1"],"side":1,"depth":1
+{"kind":"enter","ply":3,"path":["2","1","1"],"side":0,"depth":0' \
+    "trace: after an extra turn played in one ply, the path holds its moves"
+is "$(printf '%s\n' "$out" | sed -n 's/^{"kind":"close","ply":2,"path":\["2","1"\],.*"best":"\([^"]*\)"}$/\1/p')" \
+    "2" "trace: the node after the extra turn backs up from 2.1.2"
+run_yomi search $extra
+is "$(printf '%s\n' "$out" | sed -n 's/^pv: //p' | cut -d' ' -f1-3)" "2 1 2" \
+    "the search plays that line: 2, 1, then 2"
+
 done_testing
