@@ -75,7 +75,7 @@ static void frame_open(Replay *r, int ply, const TraceEvent *e)
     f->depth = e->depth;
     f->alpha = e->alpha;
     f->beta = e->beta;
-    f->has_value = f->leaf = f->hit = f->closed = f->cut = false;
+    f->has_value = f->leaf = f->hit = f->closed = f->cut = f->through = false;
     f->value = 0;
     f->best = MOVE_NONE;
     if (f->known && f->node >= 0) {
@@ -84,33 +84,77 @@ static void frame_open(Replay *r, int ply, const TraceEvent *e)
     }
 }
 
-/* Frame `ply` becomes the node e's path leads to: its position is played
- * from its parent's, when the move is one of the parent's. */
+/* The frame the search stepped to `ply` from: the deepest frame at or
+ * below `ply` that is no extra turn's move passed through. */
+static int entered_at_or_below(const Replay *r, int ply)
+{
+    while (ply > 0 && r->frames[ply].through)
+        ply--;
+    return ply;
+}
+
+/* The node the search entered e's node from (e->ply > 0): the deepest node
+ * entered on e's path.  That is the frame a ply above it, but after an
+ * extra turn played inside one ply (trace.h), which leaves the node more
+ * than one ply below its parent. */
+static int search_parent(const Replay *r, const TraceEvent *e)
+{
+    const int most = r->top < e->ply - 1 ? r->top : e->ply - 1;
+    int q = 0;
+    while (q < most && r->frames[q + 1].move == e->path[q])
+        q++;
+    return entered_at_or_below(r, q);
+}
+
+/* Frame `ply` becomes the child of frame ply - 1 by m: its position is
+ * played from its parent's, when the move is one of the parent's. */
+static void step_to(Replay *r, int ply, Move m)
+{
+    const ReplayFrame *parent = &r->frames[ply - 1];
+    ReplayFrame *f = &r->frames[ply];
+    const int c = parent->known ? child_of(r, parent->node, m) : -1;
+    f->move = m;
+    f->node = c;
+    f->known = c >= 0;
+    if (c < 0)
+        return;
+    r->game->ops->play(r->game, parent->state, m, f->state);
+    ReplayNode *nd = &r->nodes[c];
+    if (nd->order == 0) {
+        const ReplayNode *p = &r->nodes[parent->node];
+        int searched = 0;
+        for (int i = 0; i < p->n; i++)
+            searched += r->nodes[p->first + i].order != 0;
+        nd->order = searched + 1;
+    }
+    nd->status = CHILD_OPEN;
+}
+
+/* Frame `ply`, a move of an extra turn between the node the search entered
+ * and e's node, which it goes on from: depth and window are e's, the window
+ * turned round where the other side moves (unknown, the side is e's: what
+ * e returns reaches the entered node unturned). */
+static void pass_through(Replay *r, int ply, const TraceEvent *e)
+{
+    step_to(r, ply, e->path[ply - 1]);
+    ReplayFrame *f = &r->frames[ply];
+    const int side = f->known ? r->game->ops->side_to_move(r->game, f->state) : e->side;
+    const bool same = side == e->side;
+    frame_open(r, ply, &(TraceEvent){.side = side, .depth = e->depth,
+                                     .alpha = same ? e->alpha : -e->beta,
+                                     .beta = same ? e->beta : -e->alpha});
+    f->through = true;
+}
+
+/* Frame `ply` becomes the node e's path leads to, played from the node the
+ * search entered it from, through an extra turn's moves if any. */
 static void enter(Replay *r, const TraceEvent *e)
 {
     const int ply = e->ply;
-    ReplayFrame *f = &r->frames[ply];
     if (ply > 0) {
-        const ReplayFrame *parent = &r->frames[ply - 1];
-        const Move m = e->path[ply - 1];
-        /* A parent off the path (the search skipped a ply) is a frame from
-         * another visit: its position says nothing of this node's. */
-        const int c = ply <= r->top + 1 && parent->known ? child_of(r, parent->node, m) : -1;
-        f->move = m;
-        f->node = c;
-        f->known = c >= 0;
-        if (c >= 0) {
-            r->game->ops->play(r->game, parent->state, m, f->state);
-            ReplayNode *nd = &r->nodes[c];
-            if (nd->order == 0) {
-                const ReplayNode *p = &r->nodes[parent->node];
-                int searched = 0;
-                for (int i = 0; i < p->n; i++)
-                    searched += r->nodes[p->first + i].order != 0;
-                nd->order = searched + 1;
-            }
-            nd->status = CHILD_OPEN;
-        }
+        for (int p = search_parent(r, e) + 1; p < ply; p++)
+            pass_through(r, p, e);
+        step_to(r, ply, e->path[ply - 1]);
     }
     frame_open(r, ply, e);
     r->top = ply;
@@ -158,16 +202,20 @@ static void back_up(Replay *r, int ply, int value, int child_side)
          * (a re-search, a quiescence search after its static value)
          * replaces what it said before, as it does in the engine. */
         parent->has_value = best_child(r, parent->node, &parent->value, &parent->best);
-        return;
+    } else if (!parent->known || r->nodes[parent->node].n < 0) {
+        /* (A move that is none of the known parent's moves, a null move, is
+         * not one it can choose.) */
+        if (!parent->has_value || v > parent->value) {
+            parent->has_value = true;
+            parent->value = v;
+            parent->best = f->move;
+        }
     }
-    /* A move that is none of the known parent's moves (a null move) is
-     * not one it can choose. */
-    if (parent->known && r->nodes[parent->node].n >= 0)
-        return;
-    if (!parent->has_value || v > parent->value) {
-        parent->has_value = true;
-        parent->value = v;
-        parent->best = f->move;
+    /* An extra turn's move passed through has no value of its own: the
+     * node below it was the search's for it, so it goes on up. */
+    if (parent->through && parent->has_value && ply > 1) {
+        parent->closed = true;
+        back_up(r, ply - 1, parent->value, parent->side);
     }
 }
 
@@ -183,6 +231,8 @@ static void settle(Replay *r, int ply)
             back_up(r, r->top, f->value, f->side);
         }
     }
+    /* The search is never at a move passed through. */
+    r->top = entered_at_or_below(r, r->top);
 }
 
 static void close_node(Replay *r, const TraceEvent *e)
@@ -199,7 +249,7 @@ static void close_node(Replay *r, const TraceEvent *e)
     f->best = e->best;
     if (e->ply > 0)
         back_up(r, e->ply, e->value, e->side);
-    r->top = e->ply > 0 ? e->ply - 1 : 0;
+    r->top = e->ply > 0 ? entered_at_or_below(r, e->ply - 1) : 0;
 }
 
 static void cutoff(Replay *r, const TraceEvent *e)
@@ -230,10 +280,13 @@ static void research(Replay *r, const TraceEvent *e)
 {
     r->ply[e->ply].researches++;
     r->total.researches++;
-    if (e->ply == 0 || e->ply - 1 > r->top)
-        return; /* quiescence's: no frame of its own (see cutoff) */
-    const ReplayFrame *parent = &r->frames[e->ply - 1];
-    const int c = parent->known ? child_of(r, parent->node, e->path[e->ply - 1]) : -1;
+    if (e->ply == 0)
+        return;
+    /* The child searched again is the move from the node the search
+     * entered it from: after an extra turn, the first of its moves. */
+    const int q = search_parent(r, e);
+    const ReplayFrame *parent = &r->frames[q];
+    const int c = parent->known ? child_of(r, parent->node, e->path[q]) : -1;
     if (c >= 0)
         r->nodes[c].researches++;
 }

@@ -53,6 +53,12 @@ typedef struct {
     bool closed;              /* its value is backed up */
     bool cut;                 /* a cutoff ended it */
     bool known;               /* its position is known (moves replayed legally) */
+    /* Not entered but passed through: a move of an extra turn that
+     * simplified Kalah plays inside one ply of the search (trace.h), between
+     * the node the search entered and the one it goes on from.  Its depth
+     * and window are that node's; it takes that node's value when it backs
+     * up, and hands it on to the entered node above. */
+    bool through;
     _Alignas(16) unsigned char state[GAME_MAX_STATE];
 } ReplayFrame;
 
@@ -66,7 +72,10 @@ typedef struct {
 typedef struct {
     const Game *game;
     int step;                 /* events applied */
-    int top;                  /* the ply of the node the search is at */
+    int top;                  /* the ply of the node the search is at: plies
+                                 are moves from the root (trace.h), so the
+                                 frames between a node and a child more than
+                                 one ply below it are passed through */
     int deepest;              /* the deepest ply entered */
     ReplayFrame frames[REPLAY_MAX_PLY]; /* the path: frames[0..top] */
     ReplayPly ply[REPLAY_MAX_PLY];

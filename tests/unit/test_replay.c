@@ -691,6 +691,9 @@ typedef struct {
     TableMode table;
     int opening;     /* plies played before the searched position */
     int stride;      /* steps between the step-back checks (0: 1) */
+    ExtraTurnMode extra_turn; /* Kalah's */
+    bool solver;     /* yomi hands nodes to the game's solver, which counts
+                        positions it never enters */
 } GameCase;
 
 static void check_game(const GameCase *gc, Algo algo)
@@ -701,6 +704,7 @@ static void check_game(const GameCase *gc, Algo algo)
     SearchConfig cfg;
     search_config_default(&cfg);
     cfg.quiescence = quiescence;
+    cfg.extra_turn = gc->extra_turn;
     cfg.algo = algo;
     cfg.depth = depth;
     cfg.solve = depth == 0;
@@ -735,8 +739,15 @@ static void check_game(const GameCase *gc, Algo algo)
             assert_int_equal(r->top, e->ply);
         else if (e->kind != TRACE_CLOSE && e->kind != TRACE_RESEARCH)
             assert_int_equal(r->top, top);
-        if (e->kind == TRACE_CLOSE)
-            assert_int_equal(r->top, e->ply > 0 ? e->ply - 1 : 0);
+        /* A close takes the search back to the node it entered this one
+         * from: a ply up, or more past an extra turn's moves. */
+        if (e->kind == TRACE_CLOSE) {
+            int up = e->ply > 0 ? e->ply - 1 : 0;
+            while (up > 0 && r->frames[up].through)
+                up--;
+            assert_int_equal(r->top, up);
+        }
+        assert_false(r->frames[r->top].through);
         if (e->kind == TRACE_CUTOFF && on_path) {
             const ReplayFrame *f = &r->frames[e->ply];
             assert_true(f->cut);
@@ -759,11 +770,13 @@ static void check_game(const GameCase *gc, Algo algo)
             assert_int_equal(r->frames[e->ply].best, e->best);
         }
     }
-    /* The replay's nodes are the nodes entered.  The engine counts two
-     * kinds it never enters: the captures quiescence plays, and the seeds'
-     * look at a passed position under the exact memo. */
+    /* The replay's nodes are the nodes entered.  The engine counts three
+     * kinds it never enters: the captures quiescence plays, the seeds'
+     * look at a passed position under the exact memo, and the game's
+     * solver's positions. */
     assert_int_equal(r->total.nodes, count_kind(log, TRACE_ENTER));
-    const bool untold = quiescence || gc->table == TABLE_EXACT;
+    const bool untold =
+        quiescence || gc->table == TABLE_EXACT || (gc->solver && algo == ALGO_YOMI);
     const uint64_t nodes = untold ? r->total.nodes : st->nodes;
     if (r->total.leaves != st->leaves || r->total.nodes != nodes ||
         r->total.hits != st->hits || r->total.cutoffs != st->cutoffs ||
@@ -819,6 +832,115 @@ static void test_gogo_every_algorithm(void **unused)
     for (Algo a = 0; a < ALGO_COUNT; a++)
         for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
             check_game(&cases[i], a);
+}
+
+/* Simplified Kalah plays the mover's extra turn inside one ply, so the
+ * node the search goes on from is more than one ply below its parent: the
+ * replay plays the moves between (kalah-4x3's pit 2 keeps the turn). */
+static void test_kalah_extra_turn_every_algorithm(void **unused)
+{
+    (void)unused;
+    static const GameCase cases[] = {
+        {.id = "kalah-4x3", .depth = 3, .table = TABLE_OFF, .extra_turn = EXTRA_TURN_SIMPLIFIED,
+         .solver = true},
+        {.id = "kalah-4x3", .depth = 4, .table = TABLE_ON, .extra_turn = EXTRA_TURN_SIMPLIFIED,
+         .stride = 7, .solver = true},
+        {.id = "kalah", .depth = 2, .table = TABLE_ON, .extra_turn = EXTRA_TURN_SIMPLIFIED,
+         .stride = 7, .solver = true},
+    };
+    for (Algo a = 0; a < ALGO_COUNT; a++)
+        for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+            check_game(&cases[i], a);
+}
+
+/* The index of the first event from `from` on of `kind` whose path, as
+ * the game writes it, is `want` ("2.1"); fails when there is none. */
+static int find_event(const Rec *rec, int from, TraceKind kind, const char *want)
+{
+    const TraceTeller t = trace_teller(rec->g, &rec->root, &rec->cfg);
+    for (int i = from; i < rec->log.n; i++) {
+        const TraceEvent *e = &rec->log.events[i];
+        char path[256];
+        trace_text_path(&t, e->path, e->ply, path, sizeof path);
+        if (e->kind == kind && strcmp(path, want) == 0)
+            return i;
+    }
+    fail_msg("no event %d at %s", (int)kind, want);
+    return -1;
+}
+
+/* tests/cli/kalah.sh's search step by step: pit 2 keeps the turn, the
+ * one-ply look at 2 plays 1, and the search goes on from 2.1, two plies
+ * below the root, with 2 passed through; 2.1's value is then the root's
+ * for 2, the search's answer. */
+static void test_kalah_extra_turn_path(void **unused)
+{
+    (void)unused;
+    SearchConfig cfg;
+    search_config_default(&cfg);
+    cfg.algo = ALGO_NEGAMAX;
+    cfg.depth = 2;
+    cfg.order = ORDER_NATURAL;
+    cfg.table = TABLE_OFF;
+    cfg.extra_turn = EXTRA_TURN_SIMPLIFIED;
+    Rec rec;
+    record(&rec, open_game("kalah-4x3", NULL), &cfg, 5000);
+    const int look = find_event(&rec, 0, TRACE_CLOSE, "2"); /* 2.1 was its leaf */
+    const int enter = find_event(&rec, look, TRACE_ENTER, "2.1");
+    assert_int_equal(enter, look + 1);
+    const int close = find_event(&rec, enter, TRACE_CLOSE, "2.1");
+
+    Replay *r = replay_new(rec.g, &rec.root);
+    assert_non_null(r);
+    replay_seek(r, &rec.log, look + 1);
+    assert_int_equal(r->top, 0);
+    const int two = r->frames[1].node;
+    assert_int_equal(r->nodes[two].status, CHILD_DONE); /* the look's value, so far */
+    assert_int_equal(r->nodes[two].order, 2);
+
+    replay_seek(r, &rec.log, enter + 1);
+    assert_int_equal(r->top, 2);
+    const ReplayFrame *f1 = &r->frames[1], *f2 = &r->frames[2];
+    assert_true(f1->through);
+    assert_false(f2->through);
+    assert_true(f1->known);
+    assert_true(f2->known);
+    assert_int_equal(f1->node, two);
+    assert_int_equal(f1->side, 0); /* the first player's extra turn */
+    assert_int_equal(f2->side, 1);
+    assert_int_equal(f1->depth, 1);
+    assert_int_equal(r->nodes[f2->node].parent, two);
+    assert_int_equal(r->nodes[two].parent, 0);
+    assert_int_equal(r->nodes[two].status, CHILD_OPEN);
+    assert_int_equal(r->nodes[f2->node].status, CHILD_OPEN);
+    assert_int_equal(r->nodes[two].order, 2); /* still the second root move */
+    /* The look's other moves were another visit: 2 is searched by 2.1 now. */
+    for (int i = 0; i < r->nodes[two].n; i++)
+        if (r->nodes[two].first + i != f2->node)
+            assert_int_equal(child(r, two, i)->status, CHILD_WAITING);
+    char m[32];
+    move_text(&rec, f1->move, m, sizeof m);
+    assert_string_equal(m, "2");
+
+    /* 2.1 backs up -1 (the second player's view) from 2.1.2: 2 is worth 1
+     * to the root, its best, and the search goes on at the root. */
+    replay_seek(r, &rec.log, close + 1);
+    assert_int_equal(r->top, 0);
+    assert_true(r->frames[1].closed);
+    assert_int_equal(r->nodes[two].status, CHILD_DONE);
+    assert_int_equal(r->nodes[two].value, 1);
+    assert_int_equal(r->frames[0].value, 1);
+    assert_int_equal(r->frames[0].best, r->nodes[two].move);
+    replay_free(r);
+
+    r = replay_all(&rec);
+    assert_int_equal(r->frames[0].value, rec.log.result.value);
+    assert_int_equal(r->frames[0].best, rec.log.result.move);
+    assert_int_equal(r->nodes[two].value, 1);
+    assert_true(r->deepest >= 4); /* 2.1.2.1: four moves, two plies */
+    replay_free(r);
+    check_step_back(&rec);
+    rec_free(&rec);
 }
 
 /* yomi's null move at depth 4 on gogo: the path names it MOVE_NONE, the
@@ -1028,6 +1150,8 @@ int main(void)
         cmocka_unit_test(test_reversi_every_algorithm),
         cmocka_unit_test(test_gogo_every_algorithm),
         cmocka_unit_test(test_gogo_null_move),
+        cmocka_unit_test(test_kalah_extra_turn_every_algorithm),
+        cmocka_unit_test(test_kalah_extra_turn_path),
         cmocka_unit_test(test_child_order_best),
         cmocka_unit_test(test_ebf),
         cmocka_unit_test(test_text),
