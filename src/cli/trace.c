@@ -115,11 +115,11 @@ static void write_json_path(Tracer *x, const Move *path, int len)
     for (int i = same; i < len; i++) {
         char name[MOVE_NAME_MAX];
         /* Only a move the position has is played (gogo's play of another
-         * position's move writes out of its arrays): MOVE_NONE is yomi's
+         * position's move writes out of its arrays): MOVE_NULL is yomi's
          * null move, "--" as trace_text writes it; any other stranger is
          * "?", and the positions after it are unknown. */
         const Game *g = x->g;
-        if (p->known == i && path[i] == MOVE_NONE && g->ops->play_null) {
+        if (p->known == i && path[i] == MOVE_NULL && g->ops->play_null) {
             snprintf(name, sizeof name, "--");
             g->ops->play_null(g, p->state[i], p->state[i + 1]);
             p->known = i + 1;
@@ -128,7 +128,7 @@ static void write_json_path(Tracer *x, const Move *path, int len)
             g->ops->play(g, p->state[i], path[i], p->state[i + 1]);
             p->known = i + 1;
         } else {
-            snprintf(name, sizeof name, "%s", path[i] == MOVE_NONE ? "--" : "?");
+            snprintf(name, sizeof name, "%s", path[i] == MOVE_NULL ? "--" : "?");
         }
         p->moves[i] = path[i];
         size_t at = p->json_end[i];

@@ -20,10 +20,14 @@
 
 #include "base/error.h"
 
-/* A move, encoded by its game.  Two values are reserved for every game. */
+/* A move, encoded by its game.  Three values are reserved for every game. */
 typedef uint16_t Move;
 #define MOVE_NONE ((Move)0xFFFF)
 #define MOVE_PASS ((Move)0xFFFE) /* the side to move passes (reversi) */
+/* Never a legal move: the turn handed over by play_null (below), which
+ * the yomi algorithm's null-move probe plays and trace paths name so
+ * (engine/trace.h); play() is never given it. */
+#define MOVE_NULL ((Move)0xFFFD)
 
 /* Upper bounds every game respects, so the engine can size per-ply arrays
  * once and never allocate while searching. */

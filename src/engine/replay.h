@@ -42,7 +42,9 @@ typedef struct {
 /* A node on the path from the root to where the search is. */
 typedef struct {
     int node;                 /* in Replay.nodes */
-    Move move;                /* the move into it; MOVE_NONE at the root */
+    Move move;                /* the move into it; MOVE_NONE at the root;
+                                 MOVE_NULL, yomi's null move, is none of the
+                                 tree's: the frames from it on are unknown */
     int side;                 /* who moves here */
     int depth;                /* plies left when entered */
     int alpha, beta;          /* the window it was entered with (side's view) */

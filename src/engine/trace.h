@@ -41,8 +41,9 @@ typedef struct {
                          turn are played inside one ply (simplified Kalah,
                          --extra-turn simplified), which count here too */
     const Move *path; /* those moves, ply of them (at most SEARCH_MAX_PLY):
-                         they replay from the root by the game's rules;
-                         MOVE_NONE: yomi's null move (the turn handed over) */
+                         they replay from the root by the game's rules, but
+                         for MOVE_NULL (yomi's null move: the turn handed
+                         over), which GameOps.play_null plays */
     int side;         /* whose view the values are in (the side to move at
                          the node; the parent's for TRACE_RESEARCH) */
     int depth;        /* plies left to search */

@@ -40,18 +40,18 @@ void trace_text_path(const TraceTeller *t, const Move *path, int len, char *buf,
         char move[32];
         /* The games play only their own legal moves (gogo's play of
          * another position's move writes out of its arrays), so a move
-         * the position does not have is named, never played: MOVE_NONE is
+         * the position does not have is named, never played: MOVE_NULL is
          * yomi's null move, "--" as chess programs write it, and the
          * position after it is known when the game can hand the turn
          * over; any other stranger is "?" and ends what can be played. */
-        if (known && path[i] == MOVE_NONE && g->ops->play_null) {
+        if (known && path[i] == MOVE_NULL && g->ops->play_null) {
             snprintf(move, sizeof move, "--");
             g->ops->play_null(g, a, b);
         } else if (known && has_move(g, a, path[i])) {
             g->ops->format_move(g, a, path[i], move, sizeof move);
             g->ops->play(g, a, path[i], b);
         } else {
-            snprintf(move, sizeof move, "%s", path[i] == MOVE_NONE ? "--" : "?");
+            snprintf(move, sizeof move, "%s", path[i] == MOVE_NULL ? "--" : "?");
             known = false;
         }
         if (known)

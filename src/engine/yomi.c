@@ -46,7 +46,7 @@ static bool null_move_cuts(Ctx *c, int ply, int depth, int beta, int *value)
     /* Else the trace's path would end with the last move made from this
      * ply, a move of another position, which a watcher would play. */
     if (c->trace)
-        ctx_trace_step(c, ply, MOVE_NONE);
+        ctx_trace_step(c, ply, MOVE_NULL);
     int v = -yomi_search(c, ply + 1, depth - 1 - reduction, -beta, -beta + 1, MOVE_NONE, false);
     if (c->stopped || v < beta)
         return false;

@@ -139,6 +139,15 @@ check_jsonl "jsonl, reversi moves"
 case $out in *'"path":["b1","a1","a2"]'*) ok 0 "jsonl: paths name the moves as the game writes them" ;;
              *) ok 1 "jsonl: paths name the moves as the game writes them" ;; esac
 
+# yomi's null move on gogo: "--" in the path, and the moves after it play
+# from the position it hands over, so no move is a stranger ("?").
+run_yomi trace gogo --algo yomi --depth 4 --max-steps 0 --format jsonl
+check_jsonl "jsonl, yomi's null moves"
+is "$(printf '%s\n' "$out" | grep -m 1 '"path":\[[^]]*"--",')" \
+    '{"kind":"leaf","ply":4,"path":["2e4c","4a5b","--","5b4c"],"side":0,"depth":null,"alpha":null,"beta":null,"value":-1425}' \
+    "jsonl: a null move is \"--\", and the path plays on after it"
+is "$(printf '%s\n' "$out" | grep -c '"?"')" "0" "jsonl: no move of the null-move searches is unknown"
+
 # ---- leaf events = search's leaves -------------------------------------------
 
 # search_leaves ARGS...: the leaves field of `yomi search ARGS`, by name

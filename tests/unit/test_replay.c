@@ -650,7 +650,7 @@ static bool tree_best(const Replay *r, int node, int *value, Move *move)
 }
 
 /* Every frame on the path has a position and is its parent's child, but
- * below a null move (MOVE_NONE in the path: no move of the tree), and the
+ * below a null move (MOVE_NULL in the path: no move of the tree), and the
  * nodes open are those on the path. */
 static void check_path(const Replay *r, const char *id, const char *name, int depth, int k)
 {
@@ -659,7 +659,7 @@ static void check_path(const Replay *r, const char *id, const char *name, int de
     bool null_move = false;
     for (int p = 0; p <= r->top; p++) {
         const ReplayFrame *f = &r->frames[p];
-        null_move |= p > 0 && f->move == MOVE_NONE;
+        null_move |= p > 0 && f->move == MOVE_NULL;
         if (f->known == null_move)
             fail_msg("%s %s depth %d, step %d: ply %d %s", id, name, depth, k, p,
                      null_move ? "known below a null move" : "unknown");
@@ -943,7 +943,7 @@ static void test_kalah_extra_turn_path(void **unused)
     rec_free(&rec);
 }
 
-/* yomi's null move at depth 4 on gogo: the path names it MOVE_NONE, the
+/* yomi's null move at depth 4 on gogo: the path names it MOVE_NULL, the
  * replay follows it as a node of no known position (the tree has no such
  * move) that adds nothing to its parent, and the sentences write it "--"
  * and never play a move the position does not have. */
@@ -969,7 +969,7 @@ static void test_gogo_null_move(void **unused)
         trace_text_event(&t, e, buf, sizeof buf);
         if (strchr(buf, '?'))
             fail_msg("step %d: %s", i, buf);
-        if (e->kind == TRACE_ENTER && e->ply > 0 && e->path[e->ply - 1] == MOVE_NONE) {
+        if (e->kind == TRACE_ENTER && e->ply > 0 && e->path[e->ply - 1] == MOVE_NULL) {
             nulls++;
             if (!strstr(buf, "--"))
                 fail_msg("step %d: %s", i, buf);

@@ -2,7 +2,7 @@
  * event's path replays from the root by the game's rules, to a node whose
  * side to move is the event's side, and the trace shows what the counters
  * count, for every algorithm and table, with simplified Kalah's extra turns
- * played inside one ply. */
+ * played inside one ply and the yomi algorithm's null move. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -57,6 +57,17 @@ static void replay(const TraceEvent *e, void *arg)
     memcpy(a, r->root, g->state_size);
     int parent_side = game_side(g, a);
     for (int i = 0; i < e->ply; i++) {
+        if (e->path[i] == MOVE_NULL) { /* yomi's null move: the turn handed over */
+            if (!g->ops->play_null) {
+                snprintf(r->why, sizeof r->why, "event %d at ply %d: a null move at %d in a "
+                         "game that has none", (int)e->kind, e->ply, i + 1);
+                return;
+            }
+            parent_side = game_side(g, a);
+            g->ops->play_null(g, a, b);
+            memcpy(a, b, g->state_size);
+            continue;
+        }
         char text[32];
         g->ops->format_move(g, a, e->path[i], text, sizeof text);
         if (!playable(g, a, e->path[i])) {
@@ -176,11 +187,26 @@ static void reversi_passes_replay(void **state)
     check_every_algorithm(cases, sizeof cases / sizeof cases[0]);
 }
 
+/* The yomi algorithm's null move: gogo hands the turn over, and the
+ * null-move search's paths replay through MOVE_NULL. */
+static void yomi_null_moves_replay(void **state)
+{
+    (void)state;
+    static const Case cases[] = {
+        {"gogo", "depth=4", {NULL, NULL}},
+        {"gogo", "depth=4,lmr=off,aspiration=off", {NULL, NULL}},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        for (int t = TABLE_OFF; t <= TABLE_ON; t++)
+            check_case(&cases[i], ALGO_YOMI, (TableMode)t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(kalah_extra_turns_replay),
         cmocka_unit_test(reversi_passes_replay),
+        cmocka_unit_test(yomi_null_moves_replay),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
