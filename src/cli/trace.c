@@ -1,7 +1,7 @@
 /* trace.c - `yomi trace GAME [SEARCH OPTIONS]`: the engine's trace
  * (engine/trace.h) of one search, event by event: nodes entered with their
- * window, leaves, table hits, values backed up, cutoffs, re-searches and
- * MTD(f) passes.  Told in words, indented by ply (text: engine/trace_text's
+ * window, leaves, table hits, values backed up, cutoffs, re-searches,
+ * MTD(f) passes and the yomi algorithm's probes.  Told in words, indented by ply (text: engine/trace_text's
  * sentences, the same the theatre screen says), or one JSON object an event
  * (jsonl) for a program to read.
  *
@@ -151,7 +151,14 @@ static const char *const kind_names[TRACE_KIND_COUNT] = {
     [TRACE_ITERATION] = "iteration", [TRACE_ENTER] = "enter",   [TRACE_LEAF] = "leaf",
     [TRACE_HIT] = "hit",             [TRACE_CLOSE] = "close",   [TRACE_CUTOFF] = "cutoff",
     [TRACE_RESEARCH] = "research",   [TRACE_MTD_PASS] = "mtd-pass",
-    [TRACE_MTD_RESULT] = "mtd-result",
+    [TRACE_MTD_RESULT] = "mtd-result", [TRACE_PROBE] = "probe",
+};
+
+/* jsonl's "probe": which probe a TRACE_PROBE announces. */
+static const char *const probe_names[] = {
+    [TRACE_PROBE_NONE] = "none",
+    [TRACE_PROBE_NULL_MOVE] = "null-move",
+    [TRACE_PROBE_PROBCUT] = "probcut",
 };
 
 /* Which numbers each kind of event carries (engine/trace.h); the engine
@@ -165,6 +172,7 @@ enum {
     HAS_BEST = 1 << 4,
     HAS_UNSEARCHED = 1 << 5,
     HAS_BOUND = 1 << 6,
+    HAS_PROBE = 1 << 7,
     HAS_WINDOW = HAS_ALPHA | HAS_BETA,
 };
 static const unsigned carried[TRACE_KIND_COUNT] = {
@@ -179,6 +187,8 @@ static const unsigned carried[TRACE_KIND_COUNT] = {
     /* A pass is asked before its value is known. */
     [TRACE_MTD_PASS] = HAS_DEPTH | HAS_WINDOW | HAS_BOUND,
     [TRACE_MTD_RESULT] = HAS_DEPTH | HAS_WINDOW | HAS_VALUE | HAS_BOUND,
+    /* A probe is told before its search: the window is (bound - 1, bound). */
+    [TRACE_PROBE] = HAS_DEPTH | HAS_WINDOW | HAS_BOUND | HAS_PROBE,
 };
 
 /* The line is put together by hand and written once: printf's parsing of
@@ -218,8 +228,8 @@ static char *put_number(char *at, const char *key, bool has, int v)
 
 /* One event a line, the engine's own numbers from `side`'s view: kind,
  * ply, path, side, depth, alpha, beta and value always (null where the
- * kind carries none), best, unsearched and bound only on the kinds that
- * have them. */
+ * kind carries none), best, unsearched, bound and probe only on the kinds
+ * that have them. */
 static void print_jsonl(Tracer *x, const TraceEvent *e)
 {
     const unsigned has = carried[e->kind];
@@ -254,6 +264,13 @@ static void print_jsonl(Tracer *x, const TraceEvent *e)
         at = put_number(at, "unsearched", true, e->unsearched);
     if (has & HAS_BOUND)
         at = put_number(at, "bound", true, e->bound);
+    if (has & HAS_PROBE) {
+        at = put_text(at, ",\"probe\":\"");
+        at = put_text(at, (unsigned)e->probe < sizeof probe_names / sizeof probe_names[0]
+                              ? probe_names[e->probe]
+                              : "none");
+        *at++ = '"';
+    }
     at = put_text(at, "}\n");
     fwrite(x->line, 1, (size_t)(at - x->line), stdout);
 }
@@ -410,13 +427,15 @@ const CliCommand cli_trace = {
                "--format text (the default) tells it in words, indented by ply: each node\n"
                "entered with its depth and window, leaves and table hits with their values,\n"
                "values backed up, cutoffs and the moves they spare, NegaScout/PVS\n"
-               "re-searches and MTD(f) passes.  Nodes are named by the moves from the root\n"
-               "(1.2: the second move after the first).  Minimax and alphabeta show values\n"
+               "re-searches, MTD(f) passes and the yomi algorithm's null-move and ProbCut\n"
+               "probes.  Nodes are named by the moves from the root (1.2: the second move\n"
+               "after the first; --: a null move).  Minimax and alphabeta show values\n"
                "from the first player's view, the others from the side to move's.\n"
                "\n"
                "--format jsonl prints one JSON object a step, with the keys kind, ply,\n"
                "path (the moves from the root), side, depth, alpha, beta and value (null\n"
-               "where the kind has none), and best, unsearched and bound where they apply.\n"
+               "where the kind has none), and best, unsearched, bound and probe where they\n"
+               "apply.\n"
                "The numbers are the engine's, from the view of side (0: the first player);\n"
                "-32000 and 32000 are its infinities, the edges of an open window.\n"
                "\n"

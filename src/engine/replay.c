@@ -310,6 +310,14 @@ static void answer(Replay *r, const TraceEvent *e)
     f->value = e->value;
 }
 
+/* A probe announced at the node the search is at: its search's steps
+ * follow (a null move's root is a ply below, by MOVE_NULL). */
+static void probe(Replay *r, const TraceEvent *e)
+{
+    r->ply[e->ply].probes++;
+    r->total.probes++;
+}
+
 void replay_apply(Replay *r, const TraceEvent *e)
 {
     r->step++;
@@ -348,6 +356,9 @@ void replay_apply(Replay *r, const TraceEvent *e)
         r->lower = e->alpha;
         r->upper = e->beta;
         r->mtd_passes += e->kind == TRACE_MTD_PASS;
+        break;
+    case TRACE_PROBE:
+        probe(r, e);
         break;
     case TRACE_KIND_COUNT:
         break;

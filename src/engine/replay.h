@@ -67,6 +67,7 @@ typedef struct {
 /* What happened at one ply (0: the root). */
 typedef struct {
     uint64_t nodes, leaves, hits, cutoffs, researches;
+    uint64_t probes;          /* yomi's null-move and ProbCut probes */
 } ReplayPly;
 
 #define REPLAY_MAX_PLY (SEARCH_MAX_PLY + 2)

@@ -4,8 +4,10 @@
  * search_set_trace() hands the search a function it calls at each step:
  * a node entered with its window, a leaf evaluated, a table hit, a value
  * backed up, a cutoff, a null-window test that failed high and is searched
- * again, an MTD(f) pass.  Without one the search pays one predictable
- * branch on a NULL pointer where a step happens, nothing else.
+ * again, an MTD(f) pass, a selective probe.  Without one the search pays
+ * one predictable branch on a NULL pointer where a step happens, nothing
+ * else.  Every node the search visits is told, probes' nodes too, so the
+ * leaf events are exactly stats.leaves.
  *
  * The function runs on the search thread, in the middle of the search: it
  * must not call back into the Search, but for search_stop().  The event and its path live only
@@ -31,8 +33,26 @@ typedef enum {
     TRACE_MTD_PASS,   /* MTD(f) tests "value >= bound?": [alpha, beta] is
                          what is known before the pass */
     TRACE_MTD_RESULT, /* the pass answered value: [alpha, beta] after it */
+    TRACE_PROBE,      /* the yomi algorithm tries to cut the node without
+                         searching its moves (`probe` says how): a search
+                         to `depth` with the null window (alpha, beta) =
+                         (bound - 1, bound), side to move's view, whose
+                         events follow, starting with its root's
+                         TRACE_ENTER.  The node is cut when that search's
+                         value is >= bound (or <= bound - 1 for ProbCut's
+                         test below alpha): then its TRACE_CLOSE follows
+                         with best MOVE_NONE */
     TRACE_KIND_COUNT
 } TraceKind;
+
+typedef enum {
+    TRACE_PROBE_NONE,
+    TRACE_PROBE_NULL_MOVE, /* the side to move passes (GameOps.play_null):
+                              the probe's root is the child by MOVE_NULL,
+                              searched as the other side sees it */
+    TRACE_PROBE_PROBCUT,   /* the node itself, searched shallower: the same
+                              path again, at the probe's depth */
+} TraceProbe;
 
 typedef struct {
     TraceKind kind;
@@ -42,8 +62,9 @@ typedef struct {
                          --extra-turn simplified), which count here too */
     const Move *path; /* those moves, ply of them (at most SEARCH_MAX_PLY):
                          they replay from the root by the game's rules, but
-                         for MOVE_NULL (yomi's null move: the turn handed
-                         over), which GameOps.play_null plays */
+                         for MOVE_NULL (yomi's null move: a null-move
+                         probe hands the turn over), which
+                         GameOps.play_null plays */
     int side;         /* whose view the values are in (the side to move at
                          the node; the parent's for TRACE_RESEARCH) */
     int depth;        /* plies left to search */
@@ -52,7 +73,9 @@ typedef struct {
     Move best;        /* TRACE_CLOSE, TRACE_CUTOFF only: the move that gave
                          value (MOVE_NONE: none) */
     int unsearched;   /* TRACE_CUTOFF: the sibling moves left out */
-    int bound;        /* TRACE_MTD_PASS, TRACE_MTD_RESULT: the pass's bound */
+    int bound;        /* TRACE_MTD_PASS, TRACE_MTD_RESULT: the pass's bound;
+                         TRACE_PROBE: the probe's */
+    TraceProbe probe; /* TRACE_PROBE: which probe */
 } TraceEvent;
 
 typedef void (*TraceFn)(const TraceEvent *e, void *arg);

@@ -208,6 +208,24 @@ static void tell_pass(const TraceEvent *e, char *buf, size_t size)
                  hi);
 }
 
+/* A probe at the node, before its search: which, how deep, the null window
+ * around its bound. */
+static void tell_probe(const TraceTeller *t, const TraceEvent *e, char *buf, size_t size)
+{
+    char path[PATH_MAX_TEXT], lo[16], hi[16];
+    int l, h;
+    trace_text_path(t, e->path, e->ply, path, sizeof path);
+    trace_shown_window(t, e->side, e->alpha, e->beta, &l, &h);
+    trace_text_value(l, lo, sizeof lo);
+    trace_text_value(h, hi, sizeof hi);
+    if (e->probe == TRACE_PROBE_NULL_MOVE)
+        snprintf(buf, size, _("null-move probe at %s: depth %d, window (%s, %s)"), path,
+                 e->depth, lo, hi);
+    else
+        snprintf(buf, size, _("ProbCut probe at %s: depth %d, window (%s, %s)"), path, e->depth,
+                 lo, hi);
+}
+
 void trace_text_event(const TraceTeller *t, const TraceEvent *e, char *buf, size_t size)
 {
     buf[0] = '\0';
@@ -237,6 +255,9 @@ void trace_text_event(const TraceTeller *t, const TraceEvent *e, char *buf, size
     case TRACE_MTD_PASS:
     case TRACE_MTD_RESULT:
         tell_pass(e, buf, size);
+        break;
+    case TRACE_PROBE:
+        tell_probe(t, e, buf, size);
         break;
     case TRACE_KIND_COUNT:
         break;

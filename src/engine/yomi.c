@@ -43,16 +43,30 @@ static bool null_move_cuts(Ctx *c, int ply, int depth, int beta, int *value)
     const int reduction = depth >= 6 ? 3 : 2;
     c->ops->play_null(c->g, s, ctx_state(c, ply + 1));
     c->ply[ply + 1].lead_len = 0;
-    /* Else the trace's path would end with the last move made from this
-     * ply, a move of another position, which a watcher would play. */
-    if (c->trace)
+    /* The probe is told, and its pass joins the path: else the path would
+     * end with the last move made from this ply, a move of another
+     * position, which a watcher would play. */
+    if (c->trace) {
+        ctx_trace(c, &(TraceEvent){.kind = TRACE_PROBE, .ply = ply,
+                                   .depth = depth - 1 - reduction, .alpha = beta - 1,
+                                   .beta = beta, .bound = beta,
+                                   .probe = TRACE_PROBE_NULL_MOVE});
         ctx_trace_step(c, ply, MOVE_NULL);
+    }
     int v = -yomi_search(c, ply + 1, depth - 1 - reduction, -beta, -beta + 1, MOVE_NONE, false);
     if (c->stopped || v < beta)
         return false;
     c->horizon++;
     *value = v >= SCORE_WIN_MIN ? beta : v; /* a pass proves no mate */
     return true;
+}
+
+/* The trace hears of a ProbCut test before its search: (bound - 1, bound). */
+static void trace_probcut(Ctx *c, int ply, int shallow, int bound)
+{
+    ctx_trace(c, &(TraceEvent){.kind = TRACE_PROBE, .ply = ply, .depth = shallow,
+                               .alpha = bound - 1, .beta = bound, .bound = bound,
+                               .probe = TRACE_PROBE_PROBCUT});
 }
 
 /// ProbCut (Buro): the value of a search d plies deep lies close to a line
@@ -72,6 +86,8 @@ static bool probcut_cuts(Ctx *c, int ply, int depth, int alpha, int beta, Move p
     const int margin = (int)(PROBCUT_T * sigma * sqrt((depth - shallow) / 4.0) + 0.5);
     if (beta < SCORE_WIN_MIN - margin) {
         const int bound = beta + margin;
+        if (c->trace)
+            trace_probcut(c, ply, shallow, bound);
         const int v = yomi_search(c, ply, shallow, bound - 1, bound, prev, false);
         if (c->stopped)
             return false;
@@ -83,6 +99,8 @@ static bool probcut_cuts(Ctx *c, int ply, int depth, int alpha, int beta, Move p
     }
     if (alpha > -SCORE_WIN_MIN + margin) {
         const int bound = alpha - margin;
+        if (c->trace)
+            trace_probcut(c, ply, shallow, bound + 1);
         const int v = yomi_search(c, ply, shallow, bound, bound + 1, prev, false);
         if (c->stopped)
             return false;

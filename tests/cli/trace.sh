@@ -56,10 +56,11 @@ the pass failed low: value <= 3, so it lies in [3, 3]" "mtdf: two passes squeeze
 # pattern, not a parser, so that this check runs on any machine.
 n='(-?[0-9]+|null)'
 move='"[^"\\]*"'
-event='^\{"kind":"(iteration|enter|leaf|hit|close|cutoff|research|mtd-pass|mtd-result)"'
+event='^\{"kind":"(iteration|enter|leaf|hit|close|cutoff|research|mtd-pass|mtd-result|probe)"'
 event="$event,\"ply\":[0-9]+,\"path\":\\[($move(,$move)*)?\\],\"side\":[01]"
 event="$event,\"depth\":$n,\"alpha\":$n,\"beta\":$n,\"value\":$n"
-event="$event(,\"best\":($move|null))?(,\"unsearched\":[0-9]+)?(,\"bound\":-?[0-9]+)?\\}\$"
+event="$event(,\"best\":($move|null))?(,\"unsearched\":[0-9]+)?(,\"bound\":-?[0-9]+)?"
+event="$event(,\"probe\":\"(null-move|probcut)\")?\\}\$"
 not_events() { printf '%s\n' "$1" | grep -v -E "$event"; }
 
 # Whether $1 parses as JSON, a line at a time, with the keys of each kind
@@ -73,9 +74,10 @@ always = ["kind", "ply", "path", "side", "depth", "alpha", "beta", "value"]
 numbers = {"iteration": "depth", "enter": "depth alpha beta", "leaf": "value",
            "hit": "depth alpha beta value", "close": "depth alpha beta value",
            "cutoff": "depth beta value", "research": "depth alpha beta value",
-           "mtd-pass": "depth alpha beta", "mtd-result": "depth alpha beta value"}
+           "mtd-pass": "depth alpha beta", "mtd-result": "depth alpha beta value",
+           "probe": "depth alpha beta"}
 extra = {"close": ["best"], "cutoff": ["best", "unsearched"],
-         "mtd-pass": ["bound"], "mtd-result": ["bound"]}
+         "mtd-pass": ["bound"], "mtd-result": ["bound"], "probe": ["bound", "probe"]}
 for i, line in enumerate(sys.stdin, 1):
     e = json.loads(line)
     kind = e["kind"]
@@ -147,6 +149,23 @@ is "$(printf '%s\n' "$out" | grep -m 1 '"path":\[[^]]*"--",')" \
     '{"kind":"leaf","ply":4,"path":["2e4c","4a5b","--","5b4c"],"side":0,"depth":null,"alpha":null,"beta":null,"value":-1425}' \
     "jsonl: a null move is \"--\", and the path plays on after it"
 is "$(printf '%s\n' "$out" | grep -c '"?"')" "0" "jsonl: no move of the null-move searches is unknown"
+# Each null move is a probe, told before its search: the node's window
+# (bound - 1, bound), the probe's depth, then its root, the child by "--".
+is "$(printf '%s\n' "$out" | grep -m 1 -A 1 '"kind":"probe"')" \
+'{"kind":"probe","ply":2,"path":["2e4c","4a5b"],"side":0,"depth":-1,"alpha":109,"beta":110,"value":null,"bound":110,"probe":"null-move"}
+{"kind":"enter","ply":3,"path":["2e4c","4a5b","--"],"side":1,"depth":-1,"alpha":-110,"beta":-109,"value":null}' \
+    "jsonl: a null-move probe, then its root"
+is "$(printf '%s\n' "$out" | grep -c '"kind":"probe"')" "$(printf '%s\n' "$out" | grep -c '"kind":"enter","ply":[0-9]*,"path":\[[^]]*"--"\]')" \
+    "jsonl: as many null-move probes as null moves entered"
+run_yomi trace gogo --algo yomi --depth 4 --max-steps 0
+is "$(printf '%s\n' "$out" | grep -m 1 'probe')" "    null-move probe at 2e4c.4a5b: depth -1, window (109, 110)" \
+    "text: the null-move probe in words"
+run_yomi trace reversi --algo yomi --depth 7 --probcut on --max-steps 0
+is "$(printf '%s\n' "$out" | grep -m 1 -A 1 'ProbCut')" "  ProbCut probe at c4: depth 2, window (2, 3)
+  enter c4  depth 2, window (2, 3)" "text: a ProbCut probe searches its node again, shallower"
+run_yomi trace reversi --algo yomi --depth 7 --probcut on --max-steps 0 --format jsonl
+check_jsonl "jsonl, ProbCut"
+is "$(printf '%s\n' "$out" | grep -c '"probe":"probcut"')" "61" "jsonl: reversi's 61 ProbCut probes"
 
 # ---- leaf events = search's leaves -------------------------------------------
 

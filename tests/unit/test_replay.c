@@ -303,6 +303,7 @@ static void same_counts(const ReplayPly *a, const ReplayPly *b)
     assert_int_equal(a->hits, b->hits);
     assert_int_equal(a->cutoffs, b->cutoffs);
     assert_int_equal(a->researches, b->researches);
+    assert_int_equal(a->probes, b->probes);
 }
 
 /* Everything a screen may draw of a replay, the same in a and b. */
@@ -733,7 +734,7 @@ static void check_game(const GameCase *gc, Algo algo)
         replay_apply(r, e);
         /* The path follows the search: where an event is told, the search is. */
         const bool on_path = e->ply <= top; /* quiescence tells of plies it never enters */
-        if (e->kind == TRACE_ENTER ||
+        if (e->kind == TRACE_ENTER || e->kind == TRACE_PROBE ||
             ((e->kind == TRACE_LEAF || e->kind == TRACE_HIT || e->kind == TRACE_CUTOFF) &&
              on_path))
             assert_int_equal(r->top, e->ply);
@@ -775,6 +776,7 @@ static void check_game(const GameCase *gc, Algo algo)
      * look at a passed position under the exact memo, and the game's
      * solver's positions. */
     assert_int_equal(r->total.nodes, count_kind(log, TRACE_ENTER));
+    assert_int_equal(r->total.probes, count_kind(log, TRACE_PROBE));
     const bool untold =
         quiescence || gc->table == TABLE_EXACT || (gc->solver && algo == ALGO_YOMI);
     const uint64_t nodes = untold ? r->total.nodes : st->nodes;
@@ -962,7 +964,7 @@ static void test_gogo_null_move(void **unused)
     Rec rec;
     record(&rec, open_game("gogo", NULL), &cfg, 20000);
     const TraceTeller t = trace_teller(rec.g, &rec.root, &rec.cfg);
-    int nulls = 0;
+    int nulls = 0, probes = 0;
     for (int i = 0; i < rec.log.n; i++) {
         const TraceEvent *e = &rec.log.events[i];
         char buf[1024];
@@ -974,8 +976,21 @@ static void test_gogo_null_move(void **unused)
             if (!strstr(buf, "--"))
                 fail_msg("step %d: %s", i, buf);
         }
+        /* Each null move is announced, at its node, just before its root. */
+        if (e->kind == TRACE_PROBE) {
+            probes++;
+            assert_int_equal(e->probe, TRACE_PROBE_NULL_MOVE);
+            if (strncmp(buf, "null-move probe at ", 19) != 0 || !strstr(buf, ": depth "))
+                fail_msg("step %d: %s", i, buf);
+            assert_true(i + 1 < rec.log.n);
+            const TraceEvent *root = &rec.log.events[i + 1];
+            assert_int_equal(root->kind, TRACE_ENTER);
+            assert_int_equal(root->ply, e->ply + 1);
+            assert_int_equal(root->path[e->ply], MOVE_NULL);
+        }
     }
     assert_true(nulls > 0);
+    assert_int_equal(probes, nulls);
     rec_free(&rec);
 }
 

@@ -2,7 +2,8 @@
  * event's path replays from the root by the game's rules, to a node whose
  * side to move is the event's side, and the trace shows what the counters
  * count, for every algorithm and table, with simplified Kalah's extra turns
- * played inside one ply and the yomi algorithm's null move. */
+ * played inside one ply and the yomi algorithm's probes (null move,
+ * ProbCut) announced before their searches. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -22,7 +23,15 @@ typedef struct {
     const Game *g;
     const void *root;
     uint64_t of[TRACE_KIND_COUNT];
+    uint64_t probes[3]; /* TRACE_PROBE events by TraceProbe */
     char why[240]; /* the first event that did not replay; "" while all did */
+    /* The probe just announced, whose root's TRACE_ENTER must come next. */
+    bool probing;
+    TraceEvent probe;
+    Move probe_path[SEARCH_MAX_PLY + 1];
+    /* null_at[p]: a null-move probe was announced at the node entered last
+     * at ply p, so paths may pass there (MOVE_NULL at index p) */
+    bool null_at[SEARCH_MAX_PLY + 1];
 } Replay;
 
 static bool legal(const Game *g, const void *state, Move m)
@@ -46,6 +55,39 @@ static bool playable(const Game *g, const void *state, Move m)
     return legal(g, state, m);
 }
 
+/* A probe is announced at its node, and its search's root is entered next:
+ * the null move's child, or the node itself again at the probe's depth. */
+static void check_probe(Replay *r, const TraceEvent *e)
+{
+    if (r->probing) {
+        const TraceEvent *p = &r->probe;
+        const bool null = p->probe == TRACE_PROBE_NULL_MOVE;
+        const int ply = p->ply + (null ? 1 : 0);
+        if (e->kind != TRACE_ENTER || e->ply != ply || e->depth != p->depth ||
+            memcmp(e->path, r->probe_path, (size_t)p->ply * sizeof *e->path) != 0 ||
+            (null && e->path[p->ply] != MOVE_NULL))
+            snprintf(r->why, sizeof r->why, "a probe at ply %d: the next event (%d at ply %d) "
+                     "is not its search's root", p->ply, (int)e->kind, e->ply);
+        r->probing = false;
+    }
+    if (e->kind == TRACE_ENTER && e->ply <= SEARCH_MAX_PLY)
+        r->null_at[e->ply] = false;
+    if (e->kind != TRACE_PROBE)
+        return;
+    if (e->probe != TRACE_PROBE_NULL_MOVE && e->probe != TRACE_PROBE_PROBCUT) {
+        snprintf(r->why, sizeof r->why, "a probe of no kind (%d)", (int)e->probe);
+        return;
+    }
+    r->probes[e->probe]++;
+    r->probing = true;
+    r->probe = *e;
+    memcpy(r->probe_path, e->path, (size_t)e->ply * sizeof *e->path);
+    if (e->probe == TRACE_PROBE_NULL_MOVE)
+        r->null_at[e->ply] = true;
+    if (e->alpha != e->bound - 1 || e->beta != e->bound)
+        snprintf(r->why, sizeof r->why, "a probe's window is not (bound - 1, bound)");
+}
+
 static void replay(const TraceEvent *e, void *arg)
 {
     Replay *r = arg;
@@ -53,14 +95,17 @@ static void replay(const TraceEvent *e, void *arg)
     r->of[e->kind]++;
     if (r->why[0])
         return;
+    check_probe(r, e);
+    if (r->why[0])
+        return;
     _Alignas(16) unsigned char a[GAME_MAX_STATE], b[GAME_MAX_STATE];
     memcpy(a, r->root, g->state_size);
     int parent_side = game_side(g, a);
     for (int i = 0; i < e->ply; i++) {
-        if (e->path[i] == MOVE_NULL) { /* yomi's null move: the turn handed over */
-            if (!g->ops->play_null) {
-                snprintf(r->why, sizeof r->why, "event %d at ply %d: a null move at %d in a "
-                         "game that has none", (int)e->kind, e->ply, i + 1);
+        if (e->path[i] == MOVE_NULL) { /* a null-move probe's pass, announced */
+            if (!g->ops->play_null || !r->null_at[i]) {
+                snprintf(r->why, sizeof r->why, "event %d at ply %d: a null move at %d that "
+                         "no probe announced", (int)e->kind, e->ply, i + 1);
                 return;
             }
             parent_side = game_side(g, a);
@@ -187,18 +232,29 @@ static void reversi_passes_replay(void **state)
     check_every_algorithm(cases, sizeof cases / sizeof cases[0]);
 }
 
-/* The yomi algorithm's null move: gogo hands the turn over, and the
- * null-move search's paths replay through MOVE_NULL. */
-static void yomi_null_moves_replay(void **state)
+/* The yomi algorithm's probes search nodes of their own: gogo's null move
+ * passes, ProbCut searches the node again shallower (reversi's pattern
+ * evaluation is the one measured for it).  Each is announced, its nodes'
+ * paths replay (through MOVE_NULL for the pass), and their leaves are in
+ * the trace as in the counters. */
+static void yomi_probes_are_told(void **state)
 {
     (void)state;
     static const Case cases[] = {
         {"gogo", "depth=4", {NULL, NULL}},
         {"gogo", "depth=4,lmr=off,aspiration=off", {NULL, NULL}},
+        {"reversi", "depth=7,probcut=on", {NULL, NULL}},
     };
+    uint64_t probes[3] = {0, 0, 0};
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
-        for (int t = TABLE_OFF; t <= TABLE_ON; t++)
-            check_case(&cases[i], ALGO_YOMI, (TableMode)t);
+        for (int t = TABLE_OFF; t <= TABLE_ON; t++) {
+            const Replay r = check_case(&cases[i], ALGO_YOMI, (TableMode)t);
+            for (int k = 0; k < 3; k++)
+                probes[k] += r.probes[k];
+            assert_int_equal(r.of[TRACE_PROBE], r.probes[1] + r.probes[2]);
+        }
+    assert_true(probes[TRACE_PROBE_NULL_MOVE] > 0);
+    assert_true(probes[TRACE_PROBE_PROBCUT] > 0);
 }
 
 int main(void)
@@ -206,7 +262,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(kalah_extra_turns_replay),
         cmocka_unit_test(reversi_passes_replay),
-        cmocka_unit_test(yomi_null_moves_replay),
+        cmocka_unit_test(yomi_probes_are_told),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
