@@ -162,6 +162,9 @@ static void enter(Replay *r, const TraceEvent *e)
         r->deepest = ply;
     r->ply[ply].nodes++;
     r->total.nodes++;
+    /* A ProbCut probe's root: the node itself again, in its own frame. */
+    if (r->nprobes > 0 && r->probes[r->nprobes - 1].ply == ply)
+        r->probes[r->nprobes - 1].entered = true;
 }
 
 /* The best of a node's moves returned so far in this visit (a move
@@ -235,11 +238,60 @@ static void settle(Replay *r, int ply)
     r->top = entered_at_or_below(r, r->top);
 }
 
+/* The innermost ProbCut probe is over: the node's own frame is back, and
+ * the search is there.  What the probe's search saw below the node was
+ * its own visit, forgotten as a new visit would forget it. */
+static void end_probe(Replay *r)
+{
+    const ReplayProbe *p = &r->probes[--r->nprobes];
+    ReplayFrame *f = &r->frames[p->ply];
+    *f = p->node;
+    r->top = p->ply;
+    if (f->known && f->node >= 0) {
+        r->nodes[f->node].status = CHILD_OPEN;
+        forget_below(r, f->node);
+    }
+}
+
+/* The innermost probe's root at its ply, entered and not yet returned. */
+static const ReplayProbe *probe_root_at(const Replay *r, int ply)
+{
+    if (r->nprobes == 0)
+        return NULL;
+    const ReplayProbe *p = &r->probes[r->nprobes - 1];
+    return p->ply == ply && p->entered && r->top == ply ? p : NULL;
+}
+
+/* End the probes whose roots have returned before e: the search has left
+ * the node (e is above it), or the root was answered by the evaluation or
+ * the table (which returns at once) and e is not its own close (a
+ * position without moves is told as a leaf, then closed: at the probe's
+ * depth, never the node's own, which is deeper). */
+static void end_probes_before(Replay *r, const TraceEvent *e)
+{
+    while (r->nprobes > 0) {
+        const ReplayProbe *p = &r->probes[r->nprobes - 1];
+        const ReplayFrame *root = &r->frames[p->ply];
+        bool over = e->ply < p->ply;
+        if (!over && p->entered && r->top == p->ply && (root->leaf || root->hit))
+            over = !(e->kind == TRACE_CLOSE && e->ply == p->ply && e->depth == root->depth);
+        if (!over)
+            return;
+        end_probe(r);
+    }
+}
+
 static void close_node(Replay *r, const TraceEvent *e)
 {
     /* Not a node on the path: no frame of its own to close. */
     if (e->ply > r->top)
         return;
+    /* A probe's root closing hands its value to the test, not to the
+     * node's parent: the node is searched on, or cut by its own close. */
+    if (probe_root_at(r, e->ply)) {
+        end_probe(r);
+        return;
+    }
     ReplayFrame *f = &r->frames[e->ply];
     f->closed = true;
     f->has_value = true;
@@ -310,12 +362,18 @@ static void answer(Replay *r, const TraceEvent *e)
     f->value = e->value;
 }
 
-/* A probe announced at the node the search is at: its search's steps
- * follow (a null move's root is a ply below, by MOVE_NULL). */
+/* A probe announced at the node the search is at.  A ProbCut probe's
+ * search enters that node again: its frame waits (ReplayProbe). */
 static void probe(Replay *r, const TraceEvent *e)
 {
     r->ply[e->ply].probes++;
     r->total.probes++;
+    if (e->probe != TRACE_PROBE_PROBCUT || e->ply != r->top || r->nprobes == REPLAY_MAX_PROBES)
+        return;
+    ReplayProbe *p = &r->probes[r->nprobes++];
+    p->ply = e->ply;
+    p->entered = false;
+    p->node = r->frames[e->ply];
 }
 
 void replay_apply(Replay *r, const TraceEvent *e)
@@ -323,6 +381,7 @@ void replay_apply(Replay *r, const TraceEvent *e)
     r->step++;
     if (e->ply < 0 || e->ply >= REPLAY_MAX_PLY)
         return;
+    end_probes_before(r, e);
     if (e->kind == TRACE_ENTER || e->kind == TRACE_RESEARCH)
         settle(r, e->ply - 1);
     else if (e->kind != TRACE_ITERATION && e->kind != TRACE_MTD_PASS &&
@@ -374,6 +433,7 @@ void replay_reset(Replay *r)
     r->in_pass = false;
     r->pass_bound = r->lower = r->upper = 0;
     r->mtd_passes = 0;
+    r->nprobes = 0;
     memset(r->ply, 0, sizeof r->ply);
     memset(&r->total, 0, sizeof r->total);
     r->nnodes = 1;

@@ -72,6 +72,18 @@ typedef struct {
 
 #define REPLAY_MAX_PLY (SEARCH_MAX_PLY + 2)
 
+/* A ProbCut probe under way (trace.h TRACE_PROBE): its search enters the
+ * node itself again, at the same ply, so the node's own frame waits here
+ * until the probe's root returns, and the search goes on from it.  (A
+ * null-move probe's root is a ply below, by MOVE_NULL: nothing waits.) */
+typedef struct {
+    int ply;                  /* the node's */
+    bool entered;             /* the probe's root has been entered */
+    ReplayFrame node;         /* the node's frame as the probe found it */
+} ReplayProbe;
+
+#define REPLAY_MAX_PROBES 16  /* probes within probes; past that, not kept */
+
 typedef struct {
     const Game *game;
     int step;                 /* events applied */
@@ -91,6 +103,8 @@ typedef struct {
     ReplayNode *nodes;        /* the tree seen so far */
     int nnodes, nodes_cap;
     bool short_of_memory;     /* the tree stopped growing */
+    ReplayProbe probes[REPLAY_MAX_PROBES]; /* ProbCut probes under way, innermost last */
+    int nprobes;
 } Replay;
 
 /* NULL when memory is short.  The replay starts at step 0 at `root`. */

@@ -695,6 +695,7 @@ typedef struct {
     ExtraTurnMode extra_turn; /* Kalah's */
     bool solver;     /* yomi hands nodes to the game's solver, which counts
                         positions it never enters */
+    bool probcut;    /* yomi's ProbCut on */
 } GameCase;
 
 static void check_game(const GameCase *gc, Algo algo)
@@ -706,6 +707,8 @@ static void check_game(const GameCase *gc, Algo algo)
     search_config_default(&cfg);
     cfg.quiescence = quiescence;
     cfg.extra_turn = gc->extra_turn;
+    if (gc->probcut)
+        cfg.features |= YOMI_PROBCUT;
     cfg.algo = algo;
     cfg.depth = depth;
     cfg.solve = depth == 0;
@@ -730,8 +733,12 @@ static void check_game(const GameCase *gc, Algo algo)
         if (k == log->n)
             break;
         const TraceEvent *e = &log->events[k];
-        const int top = r->top;
+        const int top = r->top, probes = r->nprobes;
         replay_apply(r, e);
+        /* A ProbCut probe's root closing gives the node its own frame back:
+         * the search is still there. */
+        const bool probe_root = e->kind == TRACE_CLOSE && r->nprobes < probes &&
+                                r->top == e->ply;
         /* The path follows the search: where an event is told, the search is. */
         const bool on_path = e->ply <= top; /* quiescence tells of plies it never enters */
         if (e->kind == TRACE_ENTER || e->kind == TRACE_PROBE ||
@@ -742,7 +749,7 @@ static void check_game(const GameCase *gc, Algo algo)
             assert_int_equal(r->top, top);
         /* A close takes the search back to the node it entered this one
          * from: a ply up, or more past an extra turn's moves. */
-        if (e->kind == TRACE_CLOSE) {
+        if (e->kind == TRACE_CLOSE && !probe_root) {
             int up = e->ply > 0 ? e->ply - 1 : 0;
             while (up > 0 && r->frames[up].through)
                 up--;
@@ -765,7 +772,7 @@ static void check_game(const GameCase *gc, Algo algo)
                          "replay's moves say %d by move %u",
                          id, name, depth, k, e->ply, e->value, e->best, v, m);
         }
-        if (e->kind == TRACE_CLOSE && on_path) {
+        if (e->kind == TRACE_CLOSE && on_path && !probe_root) {
             assert_true(r->frames[e->ply].closed);
             assert_int_equal(r->frames[e->ply].value, e->value);
             assert_int_equal(r->frames[e->ply].best, e->best);
@@ -994,6 +1001,62 @@ static void test_gogo_null_move(void **unused)
     rec_free(&rec);
 }
 
+/* yomi's ProbCut on reversi (the game whose evaluation it is measured
+ * for): each probe searches the node itself again, shallower, at the same
+ * ply; the node's own frame waits and comes back when the probe's root
+ * returns, whether the probe cut the node or not. */
+static void test_reversi_probcut(void **unused)
+{
+    (void)unused;
+    static const GameCase cases[] = {
+        {.id = "reversi", .depth = 7, .table = TABLE_ON, .probcut = true, .stride = 13},
+        {.id = "reversi", .depth = 7, .table = TABLE_OFF, .probcut = true, .stride = 13},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        check_game(&cases[i], ALGO_YOMI);
+
+    /* The first probe in words (tests/cli/trace.sh has it too), and the
+     * node it probes, waiting in its frame while the probe searches. */
+    SearchConfig cfg;
+    search_config_default(&cfg);
+    cfg.algo = ALGO_YOMI;
+    cfg.depth = 7;
+    cfg.features |= YOMI_PROBCUT;
+    Rec rec;
+    record(&rec, open_game("reversi", NULL), &cfg, 20000);
+    const int k = trace_log_next(&rec.log, 0, TRACE_PROBE);
+    assert_true(k < rec.log.n);
+    const TraceEvent *e = &rec.log.events[k];
+    const TraceTeller t = trace_teller(rec.g, &rec.root, &rec.cfg);
+    char buf[256];
+    trace_text_event(&t, e, buf, sizeof buf);
+    assert_string_equal(buf, "ProbCut probe at c4: depth 2, window (2, 3)");
+    Replay *r = replay_new(rec.g, &rec.root);
+    assert_non_null(r);
+    replay_seek(r, &rec.log, k);
+    const ReplayFrame node = r->frames[e->ply];
+    replay_seek(r, &rec.log, k + 2); /* the probe's root entered */
+    assert_int_equal(r->nprobes, 1);
+    assert_int_equal(r->top, e->ply);
+    assert_int_equal(r->frames[e->ply].depth, 2);
+    assert_int_equal(r->probes[0].node.depth, node.depth);
+    assert_int_equal(r->total.probes, 1);
+    /* Its root closes: the node is back, as it was, and searched on. */
+    int close = k + 2;
+    while (rec.log.events[close].kind != TRACE_CLOSE || rec.log.events[close].ply != e->ply)
+        close++;
+    replay_seek(r, &rec.log, close + 1);
+    assert_int_equal(r->nprobes, 0);
+    assert_int_equal(r->top, e->ply);
+    assert_int_equal(r->frames[e->ply].depth, node.depth);
+    assert_int_equal(r->frames[e->ply].alpha, node.alpha);
+    assert_int_equal(r->frames[e->ply].beta, node.beta);
+    assert_false(r->frames[e->ply].closed);
+    assert_int_equal(r->nodes[r->frames[e->ply].node].status, CHILD_OPEN);
+    replay_free(r);
+    rec_free(&rec);
+}
+
 /* Reversi 4x4 at depths 2 and 3 with the table and without, and to the
  * end with the seeds' exact memo (table hits, passes, the passed positions
  * it looks up without entering) four plies in, where minimax's tree is a
@@ -1167,6 +1230,7 @@ int main(void)
         cmocka_unit_test(test_gogo_null_move),
         cmocka_unit_test(test_kalah_extra_turn_every_algorithm),
         cmocka_unit_test(test_kalah_extra_turn_path),
+        cmocka_unit_test(test_reversi_probcut),
         cmocka_unit_test(test_child_order_best),
         cmocka_unit_test(test_ebf),
         cmocka_unit_test(test_text),
