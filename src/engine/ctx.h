@@ -113,33 +113,45 @@ void ctx_store(Ctx *c, int ply, int depth, const Node *nd, int value, Move best)
 int ctx_extra_turn_simplified(Ctx *c, int ply, int depth, bool *same);
 void ctx_pv_update(Ctx *c, int ply, Move m);
 void ctx_note_cutoff(Ctx *c, int ply, int depth, Move m, int value, int beta, int unsearched);
-/* Hand e to the trace function, its path and side filled in; only ever
- * called under `if (c->trace)`, so out of line. */
-void ctx_trace(Ctx *c, TraceEvent *e);
 
-/* One more move on the trace's path to the node at ply.  A path is cut at
- * TRACE_MAX_PATH moves, far deeper than any search small enough to watch. */
-static inline void ctx_trace_extend(Ctx *c, int ply, Move m)
+/* --- the trace (trace.h) ---
+ * A search nobody watches pays one test where a step happens: the steps
+ * themselves are out of line and cold, so that building an event, or the
+ * path's bookkeeping, takes no room in the hot routines (BENCHMARKS.md,
+ * "the trace hook").  Built with -DYOMI_NO_TRACE the test is false and the
+ * trace compiles to nothing: the baseline that measurement compares with,
+ * not a build to ship (nothing is ever told to a trace function). */
+#define YOMI_COLD __attribute__((cold, noinline))
+
+static inline bool ctx_tracing(const Ctx *c)
 {
-    if (c->trace_len[ply] < TRACE_MAX_PATH)
-        c->trace_path[c->trace_len[ply]++] = m;
+#ifdef YOMI_NO_TRACE
+    (void)c;
+    return false;
+#else
+    return __builtin_expect(c->trace != NULL, 0);
+#endif
 }
 
+/* Hand e to the trace function, its path and side filled in. */
+YOMI_COLD void ctx_trace(Ctx *c, TraceEvent *e);
+/* The steps every node takes, told without an event built in the caller;
+ * those that hand a value back return it, so the caller keeps nothing
+ * alive across the call. */
+YOMI_COLD void ctx_trace_enter(Ctx *c, int ply, int depth, int alpha, int beta);
+YOMI_COLD int ctx_trace_leaf(Ctx *c, int ply, int value);
+/* A node answered without its Node or a move (quiescence's value, the
+ * mate-distance cut): its TRACE_CLOSE, best MOVE_NONE; returns value. */
+YOMI_COLD int ctx_trace_close_at(Ctx *c, int ply, int depth, int alpha, int beta, int value);
 /* The trace's path to ply + 1: the path to ply, then m. */
-static inline void ctx_trace_step(Ctx *c, int ply, Move m)
-{
-    c->trace_len[ply + 1] = c->trace_len[ply];
-    ctx_trace_extend(c, ply + 1, m);
-}
+YOMI_COLD void ctx_trace_step(Ctx *c, int ply, Move m);
 
 /* Every evaluation the counters count as a leaf goes through here, so the
  * trace sees exactly the leaves stats.leaves counts. */
 static inline int ctx_leaf_value(Ctx *c, int ply, int value)
 {
     c->n.leaves++;
-    if (c->trace)
-        ctx_trace(c, &(TraceEvent){.kind = TRACE_LEAF, .ply = ply, .value = value});
-    return value;
+    return ctx_tracing(c) ? ctx_trace_leaf(c, ply, value) : value;
 }
 int ctx_turn_moves(const Ctx *c, const void *from, const Move *pv, int n, Move *out);
 
@@ -177,9 +189,8 @@ static inline int node_open(Ctx *c, int ply, int depth, int alpha, int beta, Nod
     nd->hint = MOVE_NONE;
     nd->keyed = false;
     nd->horizon_before = c->horizon;
-    if (c->trace)
-        ctx_trace(c, &(TraceEvent){.kind = TRACE_ENTER, .ply = ply, .depth = depth,
-                                   .alpha = alpha, .beta = beta});
+    if (ctx_tracing(c))
+        ctx_trace_enter(c, ply, depth, alpha, beta);
     if (c->stopped) {
         nd->value = 0;
         return -1;
@@ -209,16 +220,14 @@ static inline int node_open(Ctx *c, int ply, int depth, int alpha, int beta, Nod
     return n;
 }
 
+YOMI_COLD int ctx_trace_close(Ctx *c, int ply, int depth, const Node *nd, int value, Move best);
+
 /* Close a node: teach the table, hand the value back. */
 static inline int node_close(Ctx *c, int ply, int depth, const Node *nd, int value, Move best)
 {
     if (nd->keyed && !c->stopped)
         ctx_store(c, ply, depth, nd, value, best);
-    if (c->trace)
-        ctx_trace(c, &(TraceEvent){.kind = TRACE_CLOSE, .ply = ply, .depth = depth,
-                                   .alpha = nd->alpha, .beta = nd->beta, .value = value,
-                                   .best = best});
-    return value;
+    return ctx_tracing(c) ? ctx_trace_close(c, ply, depth, nd, value, best) : value;
 }
 
 /* Make the child of `ply` by move m in slot ply + 1.  Returns the child's
@@ -229,7 +238,7 @@ static inline int child_make(Ctx *c, int ply, Move m, int depth, bool *same)
     void *child = ctx_state(c, ply + 1);
     c->ops->play(c->g, parent, m, child);
     c->ply[ply + 1].lead_len = 0;
-    if (c->trace)
+    if (ctx_tracing(c))
         ctx_trace_step(c, ply, m);
     if (m == MOVE_PASS) {
         *same = false;

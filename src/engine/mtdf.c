@@ -24,7 +24,7 @@ int mtdf(Ctx *c, int depth, int guess, Move *best_pv, int *best_len)
     *best_len = 0;
     do {
         c->n.mtd_passes++;
-        if (c->trace)
+        if (ctx_tracing(c))
             trace_pass(c, TRACE_MTD_PASS, depth, bound, lower, upper, 0);
         v = failsoft(c, 0, depth, bound - 1, bound);
         if (c->stopped)
@@ -36,7 +36,7 @@ int mtdf(Ctx *c, int depth, int guess, Move *best_pv, int *best_len)
             *best_len = c->ply[0].pv_len;
             memcpy(best_pv, c->ply[0].pv, (size_t)*best_len * sizeof *best_pv);
         }
-        if (c->trace)
+        if (ctx_tracing(c))
             trace_pass(c, TRACE_MTD_RESULT, depth, bound, lower, upper, v);
         bound = lower == v ? v + 1 : v;
     } while (lower < upper);

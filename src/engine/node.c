@@ -44,10 +44,7 @@ int ctx_leaf(Ctx *c, int ply, int alpha, int beta)
         /* Quiescence answers the node through captures it never enters,
          * so its first leaf (the static value) need not be the node's
          * value: the trace hears the value the node returns, as a close. */
-        if (c->trace && !c->stopped)
-            ctx_trace(c, &(TraceEvent){.kind = TRACE_CLOSE, .ply = ply, .alpha = alpha,
-                                       .beta = beta, .value = v, .best = MOVE_NONE});
-        return v;
+        return ctx_tracing(c) && !c->stopped ? ctx_trace_close_at(c, ply, 0, alpha, beta, v) : v;
     }
     if (c->ops->is_terminal(c->g, s))
         return ctx_terminal_value(c, ply);
@@ -119,6 +116,14 @@ static int from_table(int v, int ply)
     return v;
 }
 
+/* Returns true, the hit's answer, so that the probe ends in a tail call. */
+static YOMI_COLD bool trace_hit(Ctx *c, int ply, int depth, const Node *nd)
+{
+    ctx_trace(c, &(TraceEvent){.kind = TRACE_HIT, .ply = ply, .depth = depth, .alpha = nd->alpha,
+                               .beta = nd->beta, .value = nd->value});
+    return true;
+}
+
 /* The exact memo, as seed 001's memoize-ab: a hit when the stored bounds
  * decide the window, else the window narrows to them.  The key is the
  * game's exact key plus the depth still to search (a memo of the search
@@ -145,15 +150,12 @@ static bool probe_memo(Ctx *c, int ply, int depth, Node *nd)
     if (lower >= nd->beta || upper <= nd->alpha || upper == lower) {
         c->n.hits++;
         nd->value = lower >= nd->beta ? lower : upper;
-        if (c->trace)
-            ctx_trace(c, &(TraceEvent){.kind = TRACE_HIT, .ply = ply, .depth = depth,
-                                       .alpha = nd->alpha, .beta = nd->beta, .value = nd->value});
         nd->keyed = false; /* storing it again would change nothing */
         if (e.move != MOVE_NONE) {
             c->ply[ply].pv[0] = e.move;
             c->ply[ply].pv_len = 1;
         }
-        return true;
+        return !ctx_tracing(c) || trace_hit(c, ply, depth, nd);
     }
     nd->memo_lower = lower;
     nd->memo_upper = upper;
@@ -183,14 +185,11 @@ static bool probe_tt(Ctx *c, int ply, int depth, Node *nd)
             c->horizon++; /* the answer came from a depth-limited search */
         nd->value = v;
         nd->keyed = false;
-        if (c->trace)
-            ctx_trace(c, &(TraceEvent){.kind = TRACE_HIT, .ply = ply, .depth = depth,
-                                       .alpha = nd->alpha, .beta = nd->beta, .value = v});
         if (e->move != MOVE_NONE) {
             c->ply[ply].pv[0] = e->move;
             c->ply[ply].pv_len = 1;
         }
-        return true;
+        return !ctx_tracing(c) || trace_hit(c, ply, depth, nd);
     }
     return false;
 }
@@ -208,7 +207,7 @@ bool ctx_probe(Ctx *c, int ply, int depth, Node *nd)
 int ctx_terminal_through_pass(Ctx *c, int ply, int depth, const Node *nd)
 {
     c->ops->play(c->g, ctx_state(c, ply), MOVE_PASS, ctx_state(c, ply + 1));
-    if (c->trace)
+    if (ctx_tracing(c))
         ctx_trace_step(c, ply, MOVE_PASS);
     c->n.nodes++;
     Node passed;
@@ -250,6 +249,14 @@ void ctx_store(Ctx *c, int ply, int depth, const Node *nd, int value, Move best)
     tt_store(c->tt, nd->hash, to_table(value, ply), d, bound, best);
 }
 
+/* One more move on the trace's path to the node at ply.  A path is cut at
+ * TRACE_MAX_PATH moves, far deeper than any search small enough to watch. */
+static void trace_extend(Ctx *c, int ply, Move m)
+{
+    if (c->trace_len[ply] < TRACE_MAX_PATH)
+        c->trace_path[c->trace_len[ply]++] = m;
+}
+
 /* Seed 000's simplified Kalah: after a move that keeps the turn, the mover
  * looks ONE ply ahead with the same algorithm, plays what that finds, and
  * only then does the turn pass, at depth - 1 as after an ordinary move.
@@ -265,8 +272,8 @@ int ctx_extra_turn_simplified(Ctx *c, int ply, int depth, bool *same)
     for (int i = 0; i < n; i++) {
         c->ops->play(c->g, ctx_state(c, ply + 1), turn[i], ctx_state(c, ply + 2));
         memcpy(ctx_state(c, ply + 1), ctx_state(c, ply + 2), c->g->state_size);
-        if (c->trace)
-            ctx_trace_extend(c, ply + 1, turn[i]);
+        if (ctx_tracing(c))
+            trace_extend(c, ply + 1, turn[i]);
     }
     memcpy(child->lead, turn, (size_t)n * sizeof turn[0]);
     child->lead_len = n;
@@ -287,16 +294,10 @@ void ctx_pv_update(Ctx *c, int ply, Move m)
     p->pv_len = n;
 }
 
-/* Killers and history remember the moves that cut, for ORDER_BEST; the
- * trace hears of the cut (value >= beta, side to move's view) and of the
- * moves it spared. */
-void ctx_note_cutoff(Ctx *c, int ply, int depth, Move m, int value, int beta, int unsearched)
+/* Killers and history remember the moves that cut, for ORDER_BEST. */
+static inline void remember_cutoff(Ctx *c, int ply, int depth, Move m)
 {
     c->n.cutoffs++;
-    if (c->trace)
-        ctx_trace(c, &(TraceEvent){.kind = TRACE_CUTOFF, .ply = ply, .depth = depth,
-                                   .alpha = -INF, .beta = beta, .value = value, .best = m,
-                                   .unsearched = unsearched});
     if (c->cfg.order != ORDER_BEST || m == MOVE_PASS)
         return;
     PlyData *p = &c->ply[ply];
@@ -310,6 +311,27 @@ void ctx_note_cutoff(Ctx *c, int ply, int depth, Move m, int value, int beta, in
     if (*h > (1 << 20))
         for (int i = 0; i < 2 * 65536; i++)
             c->history[i] /= 2;
+}
+
+static YOMI_COLD void traced_cutoff(Ctx *c, int ply, int depth, Move m, int value, int beta,
+                                    int unsearched)
+{
+    ctx_trace(c, &(TraceEvent){.kind = TRACE_CUTOFF, .ply = ply, .depth = depth, .alpha = -INF,
+                               .beta = beta, .value = value, .best = m,
+                               .unsearched = unsearched});
+    remember_cutoff(c, ply, depth, m);
+}
+
+/* The trace hears of the cut (value >= beta, side to move's view) and of
+ * the moves it spared; watched, the whole step is the cold function's, so
+ * the unwatched one keeps nothing alive across a call. */
+void ctx_note_cutoff(Ctx *c, int ply, int depth, Move m, int value, int beta, int unsearched)
+{
+    if (ctx_tracing(c)) {
+        traced_cutoff(c, ply, depth, m, value, beta, unsearched);
+        return;
+    }
+    remember_cutoff(c, ply, depth, m);
 }
 
 /* The moves the side to move at `from` plays this turn: the PV while the
@@ -347,4 +369,37 @@ void ctx_trace(Ctx *c, TraceEvent *e)
     e->path = c->trace_path;
     e->ply = c->trace_len[e->ply];
     c->trace(e, c->trace_arg);
+}
+
+void ctx_trace_enter(Ctx *c, int ply, int depth, int alpha, int beta)
+{
+    ctx_trace(c, &(TraceEvent){.kind = TRACE_ENTER, .ply = ply, .depth = depth, .alpha = alpha,
+                               .beta = beta});
+}
+
+int ctx_trace_leaf(Ctx *c, int ply, int value)
+{
+    ctx_trace(c, &(TraceEvent){.kind = TRACE_LEAF, .ply = ply, .value = value});
+    return value;
+}
+
+int ctx_trace_close(Ctx *c, int ply, int depth, const Node *nd, int value, Move best)
+{
+    ctx_trace(c, &(TraceEvent){.kind = TRACE_CLOSE, .ply = ply, .depth = depth,
+                               .alpha = nd->alpha, .beta = nd->beta, .value = value,
+                               .best = best});
+    return value;
+}
+
+int ctx_trace_close_at(Ctx *c, int ply, int depth, int alpha, int beta, int value)
+{
+    ctx_trace(c, &(TraceEvent){.kind = TRACE_CLOSE, .ply = ply, .depth = depth, .alpha = alpha,
+                               .beta = beta, .value = value, .best = MOVE_NONE});
+    return value;
+}
+
+void ctx_trace_step(Ctx *c, int ply, Move m)
+{
+    c->trace_len[ply + 1] = c->trace_len[ply];
+    trace_extend(c, ply + 1, m);
 }

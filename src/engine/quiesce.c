@@ -40,7 +40,7 @@ int quiesce(Ctx *c, int ply, int alpha, int beta)
         if (c->stopped)
             return 0;
         c->ops->play(c->g, s, moves[i], ctx_state(c, ply + 1));
-        if (c->trace)
+        if (ctx_tracing(c))
             ctx_trace_step(c, ply, moves[i]);
         c->ply[ply + 1].pv_len = 0;
         c->ply[ply + 1].lead_len = 0;
@@ -56,7 +56,7 @@ int quiesce(Ctx *c, int ply, int alpha, int beta)
             best = v;
             if (best >= beta) {
                 c->n.cutoffs++;
-                if (c->trace)
+                if (ctx_tracing(c))
                     ctx_trace(c, &(TraceEvent){.kind = TRACE_CUTOFF, .ply = ply, .alpha = -INF,
                                                .beta = beta, .value = best, .best = moves[i],
                                                .unsearched = n - i - 1});

@@ -12,7 +12,7 @@ static int scout_child(Ctx *c, int ply, int d, int a, int beta,
     int v = -search(c, ply + 1, d, -(a + 1), -a);
     if (!c->stopped && a < v && v < beta) {
         c->n.researches++;
-        if (c->trace)
+        if (ctx_tracing(c))
             ctx_trace(c, &(TraceEvent){.kind = TRACE_RESEARCH, .ply = ply + 1, .depth = d,
                                        .alpha = a, .beta = beta, .value = v});
         v = -search(c, ply + 1, d, -beta, -v);

@@ -239,7 +239,7 @@ static void search_iterate(Search *s, SearchResult *r)
     bool have = false;
     for (int d = deepen ? 1 : target; d <= target; d++) {
         c->horizon = 0;
-        if (c->trace)
+        if (ctx_tracing(c))
             ctx_trace(c, &(TraceEvent){.kind = TRACE_ITERATION, .depth = d});
         if (c->tt)
             tt_new_search(c->tt);

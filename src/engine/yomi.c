@@ -26,6 +26,18 @@
 
 static bool has_feature(const Ctx *c, unsigned f) { return (c->cfg.features & f) != 0; }
 
+/* The trace hears of a null-move probe before its search (bound beta, the
+ * window (beta - 1, beta) in the node's view), and its pass joins the
+ * path: else the path would end with the last move made from this ply, a
+ * move of another position, which a watcher would play. */
+static YOMI_COLD void trace_null_move(Ctx *c, int ply, int depth, int beta)
+{
+    ctx_trace(c, &(TraceEvent){.kind = TRACE_PROBE, .ply = ply, .depth = depth,
+                               .alpha = beta - 1, .beta = beta, .bound = beta,
+                               .probe = TRACE_PROBE_NULL_MOVE});
+    ctx_trace_step(c, ply, MOVE_NULL);
+}
+
 /// Null-move pruning: if the side to move could pass and still be at or
 /// above beta after a search shallower by R, a real move would do at least
 /// as well, so the node fails high without searching its moves.  That
@@ -43,16 +55,8 @@ static bool null_move_cuts(Ctx *c, int ply, int depth, int beta, int *value)
     const int reduction = depth >= 6 ? 3 : 2;
     c->ops->play_null(c->g, s, ctx_state(c, ply + 1));
     c->ply[ply + 1].lead_len = 0;
-    /* The probe is told, and its pass joins the path: else the path would
-     * end with the last move made from this ply, a move of another
-     * position, which a watcher would play. */
-    if (c->trace) {
-        ctx_trace(c, &(TraceEvent){.kind = TRACE_PROBE, .ply = ply,
-                                   .depth = depth - 1 - reduction, .alpha = beta - 1,
-                                   .beta = beta, .bound = beta,
-                                   .probe = TRACE_PROBE_NULL_MOVE});
-        ctx_trace_step(c, ply, MOVE_NULL);
-    }
+    if (ctx_tracing(c))
+        trace_null_move(c, ply, depth - 1 - reduction, beta);
     int v = -yomi_search(c, ply + 1, depth - 1 - reduction, -beta, -beta + 1, MOVE_NONE, false);
     if (c->stopped || v < beta)
         return false;
@@ -62,7 +66,7 @@ static bool null_move_cuts(Ctx *c, int ply, int depth, int beta, int *value)
 }
 
 /* The trace hears of a ProbCut test before its search: (bound - 1, bound). */
-static void trace_probcut(Ctx *c, int ply, int shallow, int bound)
+static YOMI_COLD void trace_probcut(Ctx *c, int ply, int shallow, int bound)
 {
     ctx_trace(c, &(TraceEvent){.kind = TRACE_PROBE, .ply = ply, .depth = shallow,
                                .alpha = bound - 1, .beta = bound, .bound = bound,
@@ -86,7 +90,7 @@ static bool probcut_cuts(Ctx *c, int ply, int depth, int alpha, int beta, Move p
     const int margin = (int)(PROBCUT_T * sigma * sqrt((depth - shallow) / 4.0) + 0.5);
     if (beta < SCORE_WIN_MIN - margin) {
         const int bound = beta + margin;
-        if (c->trace)
+        if (ctx_tracing(c))
             trace_probcut(c, ply, shallow, bound);
         const int v = yomi_search(c, ply, shallow, bound - 1, bound, prev, false);
         if (c->stopped)
@@ -99,7 +103,7 @@ static bool probcut_cuts(Ctx *c, int ply, int depth, int alpha, int beta, Move p
     }
     if (alpha > -SCORE_WIN_MIN + margin) {
         const int bound = alpha - margin;
-        if (c->trace)
+        if (ctx_tracing(c))
             trace_probcut(c, ply, shallow, bound + 1);
         const int v = yomi_search(c, ply, shallow, bound, bound + 1, prev, false);
         if (c->stopped)
@@ -143,24 +147,18 @@ int yomi_search(Ctx *c, int ply, int depth, int alpha, int beta, Move prev, bool
         ctx_checkpoint(c);
     if (c->stopped)
         return 0;
-    if (c->trace)
-        ctx_trace(c, &(TraceEvent){.kind = TRACE_ENTER, .ply = ply, .depth = depth,
-                                   .alpha = alpha, .beta = beta});
+    if (ctx_tracing(c))
+        ctx_trace_enter(c, ply, depth, alpha, beta);
     if (ply > 0) {
         int v;
         if (c->ops->history_result && ctx_repetition(c, ply, &v))
             return v;
         alpha = max_int(alpha, -SCORE_WIN + ply);
         beta = min_int(beta, SCORE_WIN - ply - 1);
-        if (alpha >= beta) {
-            /* No mate this far from the root can beat the window: the node
-             * is answered without a move, and the trace must hear so. */
-            if (c->trace)
-                ctx_trace(c, &(TraceEvent){.kind = TRACE_CLOSE, .ply = ply, .depth = depth,
-                                           .alpha = alpha, .beta = beta, .value = alpha,
-                                           .best = MOVE_NONE});
-            return alpha;
-        }
+        /* No mate this far from the root can beat the window: the node is
+         * answered without a move, and the trace must hear so. */
+        if (alpha >= beta)
+            return ctx_tracing(c) ? ctx_trace_close_at(c, ply, depth, alpha, beta, alpha) : alpha;
     }
     const void *s = ctx_state(c, ply);
     if (ctx_wants_solver(c, ply, depth))
@@ -225,7 +223,7 @@ int yomi_search(Ctx *c, int ply, int depth, int alpha, int beta, Move prev, bool
                 v = -yomi_search(c, ply + 1, d, -(a + 1), -a, m, true);
             if (v > a && v < beta && !c->stopped) {
                 c->n.researches++;
-                if (c->trace)
+                if (ctx_tracing(c))
                     ctx_trace(c, &(TraceEvent){.kind = TRACE_RESEARCH, .ply = ply + 1,
                                                .depth = d, .alpha = a, .beta = beta, .value = v});
                 v = -yomi_search(c, ply + 1, d, -beta, -a, m, true);
@@ -269,7 +267,7 @@ int yomi_root(Ctx *c, int depth, int guess, int swing)
         if (c->stopped || (v > alpha && v < beta))
             return v;
         c->n.researches++;
-        if (c->trace)
+        if (ctx_tracing(c))
             ctx_trace(c, &(TraceEvent){.kind = TRACE_RESEARCH, .depth = depth, .alpha = alpha,
                                        .beta = beta, .value = v});
         delta *= 4;
