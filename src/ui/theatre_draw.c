@@ -50,7 +50,9 @@ static bool shows_moves(const Replay *r, int node, int ply)
         if (r->nodes[nd->first + i].order != 0)
             return true;
     const ReplayFrame *f = &r->frames[ply];
-    return on_path(r, node, ply) && !f->leaf && !f->hit && !f->closed && f->depth > 0;
+    /* Before the first step the root shows the moves there are to search. */
+    return on_path(r, node, ply) && !f->leaf && !f->hit && !f->closed &&
+           (f->depth > 0 || r->step == 0);
 }
 
 /* The rows of `node` and of what is opened under it, depth first in the
