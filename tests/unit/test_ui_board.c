@@ -864,6 +864,15 @@ static void session_save_survives_sigkill(void **unused)
                     _exit(1);
             }
         }
+        /* Kill it only once a first save exists: before that there is
+         * nothing to lose, and on a loaded machine the child may not have
+         * written one within the pause (a missing file is no failure of
+         * the atomic write).  Then the pause lands the kill anywhere in
+         * the save loop. */
+        struct stat st;
+        const struct timespec tick = {0, 1000000L};
+        for (int waited = 0; stat(path, &st) != 0 && waited < 10000; waited++)
+            nanosleep(&tick, NULL);
         const struct timespec pause = {0, (20 + 15 * round) * 1000000L};
         nanosleep(&pause, NULL);
         kill(child, SIGKILL);
