@@ -58,6 +58,8 @@ Search *search_new(const Game *g, const SearchConfig *cfg, Err *err)
     c->g = g;
     c->ops = g->ops;
     c->cfg = *cfg;
+    if (algorithm(cfg->algo)->flags & ALGO_SOLVE_ONLY)
+        c->cfg.solve = true; /* whatever the depth asked */
     c->search_node = algo_search_node;
     if (c->cfg.endgame == SEARCH_ENDGAME_AUTO)
         c->cfg.endgame = cfg->algo == ALGO_YOMI && g->ops->solver_default ? g->ops->solver_default(g) : 0;
@@ -167,7 +169,7 @@ int search_set_limits(Search *s, int depth, int time_ms, uint64_t node_limit, Er
     if (depth < 0 || depth > DEPTH_SOLVE - 1)
         return err_set(err, "depth %d is out of range (0..%d)", depth, DEPTH_SOLVE - 1);
     s->c.cfg.depth = depth;
-    s->c.cfg.solve = false;
+    s->c.cfg.solve = (algorithm(s->c.cfg.algo)->flags & ALGO_SOLVE_ONLY) != 0;
     s->c.cfg.time_ms = time_ms > 0 ? time_ms : 0;
     s->c.cfg.node_limit = node_limit;
     return 0;
@@ -232,8 +234,9 @@ static void search_iterate(Search *s, SearchResult *r)
     Ctx *c = &s->c;
     const SearchConfig *cfg = &c->cfg;
     const int target = cfg->solve ? DEPTH_SOLVE : cfg->depth;
-    const bool deepen = cfg->time_ms > 0 || cfg->node_limit > 0 || (cfg->algo == ALGO_YOMI && !cfg->solve) ||
-                        (cfg->order == ORDER_BEST && cfg->table == TABLE_ON && !cfg->solve);
+    const bool deepen = !(algorithm(cfg->algo)->flags & ALGO_SOLVE_ONLY) &&
+                        (cfg->time_ms > 0 || cfg->node_limit > 0 || (cfg->algo == ALGO_YOMI && !cfg->solve) ||
+                         (cfg->order == ORDER_BEST && cfg->table == TABLE_ON && !cfg->solve));
     Move pv[SEARCH_MAX_PLY];
     int guess = cfg->has_guess ? cfg->guess : 0, swing = 0;
     bool have = false;
@@ -370,6 +373,8 @@ static void fill_stats(const Search *s, SearchStats *out)
     out->cutoffs = atomic_load_explicit(&l->cutoffs, memory_order_relaxed);
     out->researches = atomic_load_explicit(&l->researches, memory_order_relaxed);
     out->mtd_passes = atomic_load_explicit(&l->mtd_passes, memory_order_relaxed);
+    out->proof = atomic_load_explicit(&l->proof, memory_order_relaxed);
+    out->disproof = atomic_load_explicit(&l->disproof, memory_order_relaxed);
     out->depth = atomic_load_explicit(&l->depth, memory_order_relaxed);
     out->value = atomic_load_explicit(&l->value, memory_order_relaxed);
     out->best = (Move)atomic_load_explicit(&l->best, memory_order_relaxed);
