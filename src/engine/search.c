@@ -63,6 +63,8 @@ Search *search_new(const Game *g, const SearchConfig *cfg, Err *err)
     c->search_node = algo_search_node;
     if (c->cfg.endgame == SEARCH_ENDGAME_AUTO)
         c->cfg.endgame = cfg->algo == ALGO_YOMI && g->ops->solver_default ? g->ops->solver_default(g) : 0;
+    if (cfg->algo == ALGO_PNS)
+        c->cfg.endgame = 0; /* it proves by itself: no solver to hand nodes to */
     c->live = &s->live;
     c->stop_request = &s->stop_request;
     c->quiescence = cfg->quiescence && g->ops->in_check && g->ops->noisy_moves;
@@ -85,7 +87,11 @@ Search *search_new(const Game *g, const SearchConfig *cfg, Err *err)
     const bool solver_takes_all = cfg->solve && cfg->endgame >= SEARCH_ENDGAME_ALL && g->ops->solver_new;
     const int engine_table_mb = solver_takes_all && cfg->table_mb > SOLVE_ENGINE_TABLE_MB
                                     ? SOLVE_ENGINE_TABLE_MB : cfg->table_mb;
-    if (ok && cfg->table == TABLE_ON) {
+    if (ok && cfg->algo == ALGO_PNS) {
+        /* Proof numbers are its table: its own, of table_mb, in any mode. */
+        c->pns = pns_new(cfg->table_mb);
+        ok = c->pns != NULL;
+    } else if (ok && cfg->table == TABLE_ON) {
         ok = tt_init(&s->tt, (size_t)engine_table_mb << 20) == 0;
         c->tt = &s->tt;
     } else if (ok && cfg->table == TABLE_EXACT) {
@@ -129,6 +135,7 @@ void search_free(Search *s)
         s->c.ops->solver_free(s->c.solver);
     tt_free(&s->tt);
     memo_free(&s->memo);
+    pns_free(s->c.pns);
     free(s->c.states);
     free(s->c.ply);
     free(s->c.history);
@@ -181,6 +188,8 @@ void search_clear(Search *s)
         tt_clear(&s->tt);
     if (s->c.memo)
         memo_clear(&s->memo);
+    if (s->c.pns)
+        pns_clear(s->c.pns);
     if (s->c.solver && s->c.ops->solver_clear)
         s->c.ops->solver_clear(s->c.solver);
     memset(s->c.history, 0, 2 * 65536 * sizeof *s->c.history);

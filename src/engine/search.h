@@ -36,6 +36,7 @@ typedef enum {
     ALGO_PVS,
     ALGO_MTDF,
     ALGO_YOMI,
+    ALGO_PNS,
     ALGO_COUNT
 } Algo;
 
