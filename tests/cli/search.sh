@@ -18,10 +18,11 @@ is "$(printf '%s\n' "$out" | awk -F '\t' 'NR == 2 { print $1, $4 }')" "reversi-4
 run_yomi search reversi-4x4 --solve --format json --score discs
 case $out in '{"game": "reversi-4x4", "algo": "negascout", "depth": "solve", "value": -8,'*)
     ok 0 "json object" ;; *) ok 1 "json object" ;; esac
-case $out in *'"mtd_passes": 0, "ebf": '[0-9]*'.'[0-9][0-9]'}') ok 0 "json: ebf last, a number" ;;
-    *) ok 1 "json: ebf last, a number ($out)" ;; esac
+case $out in *'"mtd_passes": 0, "ebf": '[0-9]*'.'[0-9][0-9]', "proof": null, "disproof": null}')
+    ok 0 "json: ebf a number, then pns's proof numbers, none here" ;;
+    *) ok 1 "json: ebf a number, then pns's proof numbers, none here ($out)" ;; esac
 run_yomi search reversi --depth 30 --time 50 --format json
-case $out in *'"ebf": null}') ok 0 "json: no ebf for a search the clock cut short" ;;
+case $out in *'"ebf": null, "proof": null, "disproof": null}') ok 0 "json: no ebf for a search the clock cut short" ;;
     *) ok 1 "json: no ebf for a search the clock cut short ($out)" ;; esac
 
 run_yomi compare reversi-4x4 --algos minimax,alphabeta,pvs --solve --order natural --table off \
@@ -33,7 +34,7 @@ is "$(printf '%s\n' "$out" | awk -F '\t' 'NR > 1 { print $2, $4, $8 }' | tr '\n'
 # re-searches, MTD(f) passes and the effective branching factor, the b
 # with b + ... + b^d = nodes below the root (a solve's d: its line's plies).
 is "$(printf '%s\n' "$out" | head -1)" \
-    "$(printf 'game\talgo\tdepth\tvalue\tmove\tpv\tnodes\tleaves\ttable_hits\ttime_ms\tnps\tprobes\tcutoffs\tresearches\tmtd_passes\tebf')" \
+    "$(printf 'game\talgo\tdepth\tvalue\tmove\tpv\tnodes\tleaves\ttable_hits\ttime_ms\tnps\tprobes\tcutoffs\tresearches\tmtd_passes\tebf\tproof\tdisproof')" \
     "compare tsv: the golden columns, new ones at the end"
 is "$(printf '%s\n' "$out" | awk -F '\t' 'NR > 1 { print $2, $7, $13, $14, $15, $16 }' | tr '\n' ';')" \
     "minimax 224821 0 0 0 3.31;alphabeta 39563 6193 0 0 2.76;pvs 4724 2137 4 0 2.19;" \
