@@ -48,10 +48,11 @@
 /// then not exact.  Kalah and reversi never repeat a position.
 ///
 /// The trace sees each question as a null window (t - 1, t) at every node:
-/// a node entered, its finished positions as leaves, the table's answers
-/// as hits, and each node left with the value it stands at: t when proved,
-/// or left because its disproof grew past its threshold (it looks like a
-/// yes), t - 1 when disproved or left because its proof did.
+/// a node entered, a finished game as a leaf with its final score, the
+/// table's answers as hits, and each other node left with the value it
+/// stands at: t when proved, or left because its disproof grew past its
+/// threshold (it looks like a yes), t - 1 when disproved or left because
+/// its proof did.
 
 #define PN_INF UINT32_MAX /* a proof number of a disproved question, and the other way round */
 #define PN_MAX (PN_INF - 1) /* where a finite number stops growing */
@@ -273,11 +274,9 @@ static PnDn mid(Ctx *c, int ply, int depth, PnDn th)
     Move *moves = c->ply[ply].moves;
     const int n = c->ops->legal_moves(c->g, s, moves);
     p->n[ply] = n;
-    if (n == 0) {
+    if (n == 0) { /* the trace sees its final score as a leaf, and no more */
         const PnDn r = ctx_terminal_value(c, ply) >= goal ? PROVED : DISPROVED;
         store(p, hash, goal, r, MOVE_NONE, 1);
-        if (c->trace)
-            trace_node(c, TRACE_CLOSE, ply, depth, goal, standing(r, th, goal), MOVE_NONE);
         return r;
     }
     if (c->cfg.order != ORDER_NATURAL)
