@@ -46,6 +46,26 @@ is "$(printf '%s\n' "$out" | awk -F '\t' 'NR > 1 { print $2, $3, $7, $13, $14, $
 run_yomi compare reversi-4x4 --algos negamax,mtdf --solve --table exact --score discs
 ok $rc "compare as a text table"
 
+# pns proves the outcome only (+1, 0, -1 for the side to move), always to
+# the end, with the root's proof and disproof numbers; the others have none.
+columns() { # columns NAME...: those fields of every tsv row, rows joined by ;
+    printf '%s\n' "$out" | awk -F '\t' -v want="$*" '
+        NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; n = split(want, w, " ") }
+        NR > 1 { line = ""; for (k = 1; k <= n; k++) line = line (k > 1 ? " " : "") $col[w[k]]; print line }' |
+        tr '\n' ';'
+}
+run_yomi compare reversi-4x4 --algos negascout,pns --solve --score discs --format tsv
+is "$(columns algo depth value proof disproof)" "negascout solve -8 - -;pns solve -1 inf 0;" \
+    "compare: pns proves 4x4 a loss, with its numbers"
+run_yomi search kalah-3x1 --algo pns --format tsv
+is "$(columns depth value proof disproof)" "solve 0 0 inf;" \
+    "pns: Kalah(3,1) a draw (a win disproved, then a draw proved), --solve implied"
+run_yomi search kalah-4x3 --algo pns --depth 3 --format json
+case $out in *'"depth": "solve", "value": 1,'*'"proof": 0, "disproof": "inf"}') ok 0 "pns json: a depth is a solve, inf a string" ;;
+    *) ok 1 "pns json: a depth is a solve, inf a string"; printf '#   %s\n' "$out" ;; esac
+run_yomi search reversi --algo pns --nodes 3000 --format tsv
+is "$rc $(columns depth value)" "0 0 -;" "pns out of nodes: no value, no depth"
+
 run_yomi solve reversi-4x4 --score discs
 is "$(printf '%s\n' "$out" | sed -n 's/^value: //p')" "-8" "solve 4x4 cross"
 run_yomi solve reversi-4x4 --start parallel --score discs
