@@ -355,6 +355,8 @@ static int prove(Ctx *c, int ply, int depth, int goal)
     const PnDn r = mid(c, ply, depth, (PnDn){PN_INF, PN_INF});
     if (c->stopped)
         return -1;
+    c->n.proof = published(r.pn); /* also when the table answered the root */
+    c->n.disproof = published(r.dn);
     return r.pn == 0;
 }
 
