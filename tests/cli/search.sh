@@ -65,6 +65,9 @@ case $out in *'"depth": "solve", "value": 1,'*'"proof": 0, "disproof": "inf"}') 
     *) ok 1 "pns json: a depth is a solve, inf a string"; printf '#   %s\n' "$out" ;; esac
 run_yomi search reversi --algo pns --nodes 3000 --format tsv
 is "$rc $(columns depth value)" "0 0 -;" "pns out of nodes: no value, no depth"
+run_yomi solve kalah-3x1 --algo pns --divide
+is "$(printf '%s\n' "$out" | sed -n 's/^\([0-9]\): /\1=/p; s/^value: /value=/p' | tr '\n' ' ')" "1=0 2=-1 3=0 value=0 " \
+    "solve --algo pns --divide: each move's outcome (solved.txt: 1:+0, 2:-4, 3:+0x)"
 
 run_yomi solve reversi-4x4 --score discs
 is "$(printf '%s\n' "$out" | sed -n 's/^value: //p')" "-8" "solve 4x4 cross"
