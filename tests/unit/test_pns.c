@@ -189,8 +189,8 @@ static void reversi_small_boards(void **unused)
 }
 
 /* A table too small for the proof (1 MB, some forty thousand entries, for
- * a proof of some three hundred thousand positions) loses entries, not
- * the answer. */
+ * a proof of over a hundred thousand positions) loses entries, not the
+ * answer. */
 static void a_small_table_still_proves(void **unused)
 {
     (void)unused;
