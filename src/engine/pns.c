@@ -221,7 +221,8 @@ static int standing(PnDn r, PnDn th, int goal)
     return r.pn >= th.pn ? goal - 1 : goal;
 }
 
-static void trace_node(Ctx *c, TraceKind kind, int ply, int depth, int goal, int value, Move best)
+YOMI_COLD static void trace_node(Ctx *c, TraceKind kind, int ply, int depth, int goal, int value,
+                                 Move best)
 {
     ctx_trace(c, &(TraceEvent){.kind = kind, .ply = ply, .depth = depth, .alpha = goal - 1,
                                .beta = goal, .value = value, .best = best});
@@ -269,7 +270,7 @@ static PnDn mid(Ctx *c, int ply, int depth, PnDn th)
     c->n.probes++;
     if (lookup(p, hash, goal, &known, &hint) && (known.pn >= th.pn || known.dn >= th.dn)) {
         c->n.hits++;
-        if (c->trace)
+        if (ctx_tracing(c))
             trace_node(c, TRACE_HIT, ply, depth, goal, standing(known, th, goal), MOVE_NONE);
         return known;
     }
@@ -341,7 +342,7 @@ static PnDn mid(Ctx *c, int ply, int depth, PnDn th)
     }
     const Move m = moves[r.dn == 0 && last >= 0 ? last : best];
     store(p, hash, goal, r, m, c->n.nodes - start + 1);
-    if (c->trace)
+    if (ctx_tracing(c))
         trace_node(c, TRACE_CLOSE, ply, depth, goal, standing(r, th, goal), m);
     return r;
 }
