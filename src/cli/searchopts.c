@@ -5,6 +5,7 @@
 
 #include "cli/cli.h"
 #include "cli/searchcli.h"
+#include "engine/algorithm.h"
 
 void cli_search_args_init(CliSearchArgs *a)
 {
@@ -89,11 +90,24 @@ int cli_parse_algos(const char *cmd, const char *list, Algo *algos, int max)
 
 static const char *const fields[] = {"game", "algo", "depth", "value", "move", "pv",
                                      "nodes", "leaves", "table_hits", "time_ms", "nps",
-                                     "probes", "cutoffs", "researches", "mtd_passes", "ebf"};
+                                     "probes", "cutoffs", "researches", "mtd_passes", "ebf",
+                                     "proof", "disproof"};
 enum { NFIELDS = sizeof fields / sizeof fields[0] };
 /* Which fields are numbers (json prints them bare). */
 static const bool numeric[NFIELDS] = {false, false, false, true, false, false, true, true,
-                                      true, true, true, true, true, true, true, true};
+                                      true, true, true, true, true, true, true, true, true, true};
+
+/* A proof or disproof number: "inf" when infinite, "-" for an algorithm
+ * that has none (json: "inf" as a string, null). */
+static void proof_number(const CliRow *row, uint64_t n, char *buf, size_t len)
+{
+    if (!(algorithm(row->cfg.algo)->flags & ALGO_OUTCOME))
+        snprintf(buf, len, "-");
+    else if (n == SEARCH_PN_INF)
+        snprintf(buf, len, "inf");
+    else
+        snprintf(buf, len, "%llu", (unsigned long long)n);
+}
 
 static void result_values(const CliRow *row, char vals[NFIELDS][1024])
 {
@@ -143,6 +157,8 @@ static void result_values(const CliRow *row, char vals[NFIELDS][1024])
         snprintf(vals[15], 1024, "%.2f", ebf);
     else
         snprintf(vals[15], 1024, "-");
+    proof_number(row, s->proof, vals[16], 1024);
+    proof_number(row, s->disproof, vals[17], 1024);
 }
 
 static void json_string(FILE *out, const char *s)
@@ -180,7 +196,9 @@ void cli_print_rows(FILE *out, int format, const CliRow *rows, int n, bool list)
             fputs(list ? "  {" : "{", out);
             for (int f = 0; f < NFIELDS; f++) {
                 fprintf(out, "%s\"%s\": ", f ? ", " : "", fields[f]);
-                if (numeric[f])
+                if (numeric[f] && strcmp(vals[f], "inf") == 0)
+                    json_string(out, vals[f]);
+                else if (numeric[f])
                     fputs(strcmp(vals[f], "-") == 0 ? "null" : vals[f], out);
                 else
                     json_string(out, vals[f]);
@@ -268,6 +286,8 @@ int cli_search_one(const Game *g, const void *root, const SearchConfig *cfg, Cli
     Err err = {{0}};
     row->game = g;
     row->cfg = *cfg;
+    if (algorithm(cfg->algo)->flags & ALGO_SOLVE_ONLY)
+        row->cfg.solve = true; /* as the engine takes it (search_new) */
     memcpy(row->root, root, g->state_size);
     Search *s = search_new(g, cfg, &err);
     if (!s)

@@ -24,6 +24,14 @@ enum {
     ALGO_NULL_WINDOW_ROOT = 1u << 3,
     /* Ticked to begin with in the Compare screen's form. */
     ALGO_COMPARED_BY_DEFAULT = 1u << 4,
+    /* Always searches to the end of the game: a search of it is a solve
+     * whatever the depth asked (search_new sets cfg.solve), and it has no
+     * iterations to deepen. */
+    ALGO_SOLVE_ONLY = 1u << 5,
+    /* Its value is the outcome only: +1, 0 or -1 (a win, a draw, a loss
+     * for the side to move), and it counts the root's proof and disproof
+     * numbers (SearchStats.proof, .disproof).  Compare it by sign. */
+    ALGO_OUTCOME = 1u << 6,
 };
 
 typedef struct Algorithm {

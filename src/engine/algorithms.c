@@ -61,6 +61,9 @@ static const Algorithm algorithms[ALGO_COUNT] = {
                    .search.window = failsoft, mtdf_iteration},
     [ALGO_YOMI] = {"yomi", N_("yomi's own search"), N_("the engine's own, for playing: PVS with pruning"),
                    ALGO_WINDOW, .search.window = yomi_node, yomi_iteration},
+    /* It keeps its own table (--table-mb), whatever --table says. */
+    [ALGO_PNS] = {"pns", N_("Proof-number search"), N_("proves win, draw or loss (+1/0/-1); always solves"),
+                  ALGO_SOLVE_ONLY | ALGO_OUTCOME, .search.plain = pns_search, pns_iteration},
 };
 
 const Algorithm *algorithm(Algo a) { return (unsigned)a < ALGO_COUNT ? &algorithms[a] : NULL; }

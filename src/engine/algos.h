@@ -36,5 +36,15 @@ int mtdf(Ctx *c, int depth, int guess, Move *best_pv, int *best_len);
  * window's half width starting at swing. */
 int yomi_search(Ctx *c, int ply, int depth, int alpha, int beta, Move prev, bool allow_null);
 int yomi_root(Ctx *c, int depth, int guess, int swing);
+/* pns.c: proof-number search.  pns_new makes its table of table_mb MB and
+ * its per-ply arrays (NULL when memory is short), pns_clear forgets every
+ * position; pns_search proves the outcome of the node at `ply` to the end
+ * of the game, whatever the depth: +1, 0 or -1 for its side to move;
+ * pns_iteration does it from the root and leaves the line in pv. */
+Pns *pns_new(int table_mb);
+void pns_free(Pns *p);
+void pns_clear(Pns *p);
+int pns_search(Ctx *c, int ply, int depth);
+int pns_iteration(Ctx *c, int depth, int guess, int swing, Move *pv, int *pv_len);
 
 #endif

@@ -40,6 +40,8 @@ typedef struct {
     Move killer[2];
 } PlyData;
 
+typedef struct Pns Pns; /* pns.c's table and per-ply numbers */
+
 typedef struct Ctx {
     const Game *g;
     const GameOps *ops;
@@ -55,6 +57,7 @@ typedef struct Ctx {
     int *history;           /* [2][65536] cutoff scores for ORDER_BEST */
     Move *counter;          /* ALGO_YOMI: [2][65536] the reply that cut after a move */
     int root_depth;         /* ALGO_YOMI: the iteration's depth (bounds extensions) */
+    Pns *pns;               /* ALGO_PNS: its table, made by search_new */
     bool quiescence;
     unsigned char *states;  /* (SEARCH_MAX_PLY + 2) slots of GAME_MAX_STATE */
     PlyData *ply;

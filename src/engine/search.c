@@ -58,9 +58,13 @@ Search *search_new(const Game *g, const SearchConfig *cfg, Err *err)
     c->g = g;
     c->ops = g->ops;
     c->cfg = *cfg;
+    if (algorithm(cfg->algo)->flags & ALGO_SOLVE_ONLY)
+        c->cfg.solve = true; /* whatever the depth asked */
     c->search_node = algo_search_node;
     if (c->cfg.endgame == SEARCH_ENDGAME_AUTO)
         c->cfg.endgame = cfg->algo == ALGO_YOMI && g->ops->solver_default ? g->ops->solver_default(g) : 0;
+    if (cfg->algo == ALGO_PNS)
+        c->cfg.endgame = 0; /* it proves by itself: no solver to hand nodes to */
     c->live = &s->live;
     c->stop_request = &s->stop_request;
     c->quiescence = cfg->quiescence && g->ops->in_check && g->ops->noisy_moves;
@@ -83,7 +87,11 @@ Search *search_new(const Game *g, const SearchConfig *cfg, Err *err)
     const bool solver_takes_all = cfg->solve && cfg->endgame >= SEARCH_ENDGAME_ALL && g->ops->solver_new;
     const int engine_table_mb = solver_takes_all && cfg->table_mb > SOLVE_ENGINE_TABLE_MB
                                     ? SOLVE_ENGINE_TABLE_MB : cfg->table_mb;
-    if (ok && cfg->table == TABLE_ON) {
+    if (ok && cfg->algo == ALGO_PNS) {
+        /* Proof numbers are its table: its own, of table_mb, in any mode. */
+        c->pns = pns_new(cfg->table_mb);
+        ok = c->pns != NULL;
+    } else if (ok && cfg->table == TABLE_ON) {
         ok = tt_init(&s->tt, (size_t)engine_table_mb << 20) == 0;
         c->tt = &s->tt;
     } else if (ok && cfg->table == TABLE_EXACT) {
@@ -127,6 +135,7 @@ void search_free(Search *s)
         s->c.ops->solver_free(s->c.solver);
     tt_free(&s->tt);
     memo_free(&s->memo);
+    pns_free(s->c.pns);
     free(s->c.states);
     free(s->c.ply);
     free(s->c.history);
@@ -167,7 +176,7 @@ int search_set_limits(Search *s, int depth, int time_ms, uint64_t node_limit, Er
     if (depth < 0 || depth > DEPTH_SOLVE - 1)
         return err_set(err, "depth %d is out of range (0..%d)", depth, DEPTH_SOLVE - 1);
     s->c.cfg.depth = depth;
-    s->c.cfg.solve = false;
+    s->c.cfg.solve = (algorithm(s->c.cfg.algo)->flags & ALGO_SOLVE_ONLY) != 0;
     s->c.cfg.time_ms = time_ms > 0 ? time_ms : 0;
     s->c.cfg.node_limit = node_limit;
     return 0;
@@ -179,6 +188,8 @@ void search_clear(Search *s)
         tt_clear(&s->tt);
     if (s->c.memo)
         memo_clear(&s->memo);
+    if (s->c.pns)
+        pns_clear(s->c.pns);
     if (s->c.solver && s->c.ops->solver_clear)
         s->c.ops->solver_clear(s->c.solver);
     memset(s->c.history, 0, 2 * 65536 * sizeof *s->c.history);
@@ -232,8 +243,9 @@ static void search_iterate(Search *s, SearchResult *r)
     Ctx *c = &s->c;
     const SearchConfig *cfg = &c->cfg;
     const int target = cfg->solve ? DEPTH_SOLVE : cfg->depth;
-    const bool deepen = cfg->time_ms > 0 || cfg->node_limit > 0 || (cfg->algo == ALGO_YOMI && !cfg->solve) ||
-                        (cfg->order == ORDER_BEST && cfg->table == TABLE_ON && !cfg->solve);
+    const bool deepen = !(algorithm(cfg->algo)->flags & ALGO_SOLVE_ONLY) &&
+                        (cfg->time_ms > 0 || cfg->node_limit > 0 || (cfg->algo == ALGO_YOMI && !cfg->solve) ||
+                         (cfg->order == ORDER_BEST && cfg->table == TABLE_ON && !cfg->solve));
     Move pv[SEARCH_MAX_PLY];
     int guess = cfg->has_guess ? cfg->guess : 0, swing = 0;
     bool have = false;
@@ -370,6 +382,8 @@ static void fill_stats(const Search *s, SearchStats *out)
     out->cutoffs = atomic_load_explicit(&l->cutoffs, memory_order_relaxed);
     out->researches = atomic_load_explicit(&l->researches, memory_order_relaxed);
     out->mtd_passes = atomic_load_explicit(&l->mtd_passes, memory_order_relaxed);
+    out->proof = atomic_load_explicit(&l->proof, memory_order_relaxed);
+    out->disproof = atomic_load_explicit(&l->disproof, memory_order_relaxed);
     out->depth = atomic_load_explicit(&l->depth, memory_order_relaxed);
     out->value = atomic_load_explicit(&l->value, memory_order_relaxed);
     out->best = (Move)atomic_load_explicit(&l->best, memory_order_relaxed);

@@ -36,6 +36,7 @@ typedef enum {
     ALGO_PVS,
     ALGO_MTDF,
     ALGO_YOMI,
+    ALGO_PNS,
     ALGO_COUNT
 } Algo;
 
@@ -86,6 +87,9 @@ void search_config_default(SearchConfig *cfg);
 const char *algo_name(Algo a);
 int algo_parse(const char *name, Algo *a, Err *err);
 
+/* A proof or disproof number that is infinite (SearchStats.proof). */
+#define SEARCH_PN_INF UINT64_MAX
+
 /* A snapshot of the live counters. */
 typedef struct SearchStats {
     uint64_t nodes;       /* positions visited */
@@ -95,6 +99,11 @@ typedef struct SearchStats {
     uint64_t cutoffs;
     uint64_t researches;  /* NegaScout/PVS re-searches */
     uint64_t mtd_passes;
+    /* An algorithm that proves (pns: algorithm.h ALGO_OUTCOME): the
+     * root's proof and disproof numbers in the proof under way or the last
+     * one, SEARCH_PN_INF when infinite (proved: 0 and SEARCH_PN_INF;
+     * disproved: the other way round); 0 for the others. */
+    uint64_t proof, disproof;
     int depth;            /* deepest completed iteration */
     int value;            /* best value so far, side to move at the root */
     Move best;            /* best move so far (MOVE_NONE before any) */

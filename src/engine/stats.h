@@ -21,10 +21,12 @@
 
 typedef struct {
     uint64_t nodes, leaves, probes, hits, cutoffs, researches, mtd_passes;
+    uint64_t proof, disproof; /* pns: the root's numbers (search.h SearchStats) */
 } Counters;
 
 typedef struct {
     _Atomic uint64_t nodes, leaves, probes, hits, cutoffs, researches, mtd_passes;
+    _Atomic uint64_t proof, disproof;
     _Atomic int depth, value;
     _Atomic unsigned best; /* a Move */
     _Atomic uint64_t start_ns, end_ns; /* end_ns 0 while running */
@@ -46,6 +48,8 @@ static inline void stats_publish(LiveStats *live, const Counters *c)
     atomic_store_explicit(&live->cutoffs, c->cutoffs, memory_order_relaxed);
     atomic_store_explicit(&live->researches, c->researches, memory_order_relaxed);
     atomic_store_explicit(&live->mtd_passes, c->mtd_passes, memory_order_relaxed);
+    atomic_store_explicit(&live->proof, c->proof, memory_order_relaxed);
+    atomic_store_explicit(&live->disproof, c->disproof, memory_order_relaxed);
 }
 
 /* Once per finished iteration: its depth, value and line (pv may be NULL

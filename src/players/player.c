@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "engine/algorithm.h"
 #include "players/agent.h"
 #include "players/player.h"
 
@@ -55,6 +56,9 @@ int player_parse(const char *spec, Player *p, Err *err)
         if (r < 0)
             return err_set(err, "player '%.60s': %s", spec, sub.msg);
     }
+    /* pns:6 is pns:solve, as the engine takes it: say so where it shows. */
+    if (algorithm(p->cfg.algo)->flags & ALGO_SOLVE_ONLY)
+        p->cfg.solve = true;
     return 0;
 }
 

@@ -350,7 +350,9 @@ void form_show_player_fields(Form *fm, const PlayerFields *pf, const GameOps *ga
     /* Fairy-Stockfish takes a time per move, GNU minishogi a depth of its
      * own: yomi's default, 40 with a time limit, would take it minutes. */
     fm->f[pf->time].hidden = !yomi && who->value != WHO_FAIRY_STOCKFISH;
-    fm->f[pf->depth].hidden = !yomi;
+    /* An algorithm that only solves (pns) has no depth to ask for. */
+    const bool solves = algorithm((Algo)fm->f[pf->algo].value)->flags & ALGO_SOLVE_ONLY;
+    fm->f[pf->depth].hidden = !yomi || solves;
     fm->f[pf->engine_depth].hidden = who->value != WHO_GNU_MINISHOGI;
 }
 
@@ -374,6 +376,7 @@ void form_player(const Form *fm, const PlayerFields *pf, UiPlayer *p)
     p->cfg.table = form_table_modes[fm->f[pf->table].value];
     p->cfg.order = form_order_modes[fm->f[pf->order].value];
     p->cfg.quiescence = fm->f[pf->quiescence].value == 0;
+    p->cfg.solve = (algorithm(p->cfg.algo)->flags & ALGO_SOLVE_ONLY) != 0;
 }
 
 void form_screen_key(Screen *s, Form *fm, int key, const FormActions *act)

@@ -13,6 +13,7 @@
 #include <curses.h>
 
 #include "base/clock.h"
+#include "engine/algorithm.h"
 #include "games/registry.h"
 #include "players/player.h"
 #include "ui/autosave.h"
@@ -692,8 +693,21 @@ int game_screen_draw_search(Screen *s, Grid *g, int y, int x, int w)
     fmt_value(st->value, value, sizeof value);
     char depth[16];
     snprintf(depth, sizeof depth, "%d", st->depth);
+    /* One that proves (pns) shows the root's proof and disproof numbers,
+     * and its value is the outcome: +1, 0 or -1. */
+    const bool proves = searcher_player && !searcher_player->external[0] &&
+                        (algorithm(searcher_player->cfg.algo)->flags & ALGO_OUTCOME);
     /* the hint searches with the engine's default configuration */
     const char *algorithm = searcher_player ? ui_player_algorithm(searcher_player) : "negascout";
+    char proof[32], disproof[32];
+    const uint64_t pn[2] = {st->proof, st->disproof};
+    char *pn_text[2] = {proof, disproof};
+    for (int i = 0; i < 2; i++) {
+        if (pn[i] == SEARCH_PN_INF)
+            snprintf(pn_text[i], sizeof proof, "inf");
+        else
+            fmt_short(pn[i], pn_text[i], sizeof proof);
+    }
     /* The algorithm and the best move take a row each: an engine's name
      * or "G*5d (Gote win in 7)" would not fit in half the panel.  The
      * counters between them go in pairs when there is room. */
@@ -702,8 +716,9 @@ int game_screen_draw_search(Screen *s, Grid *g, int y, int x, int w)
     } const counter[] = {
         {N_("depth"), depth}, {N_("time"), time}, {N_("nodes"), nodes},
         {N_("leaves"), leaves}, {N_("hits"), hits}, {N_("nps"), nps},
+        {N_("proof"), proof}, {N_("disproof"), disproof},
     };
-    int n = (int)(sizeof counter / sizeof counter[0]);
+    int n = (int)(sizeof counter / sizeof counter[0]) - (proves ? 0 : 2);
     bool two = w >= 40; /* two columns when there is room, else one */
     /* Each column's values start one past its widest label, measured in
      * display columns (at least 10 and 7, the English layout). */
@@ -742,8 +757,13 @@ int game_screen_draw_search(Screen *s, Grid *g, int y, int x, int w)
     int rows = ++yy - (y + 1);
     if (st->exact && !st->running && st->best != MOVE_NONE) {
         char line[120];
-        fmt_solved_line(se->game->ops->info->payoff, st->value, searcher, gs->view->side_name,
-                        line, sizeof line);
+        if (proves)
+            snprintf(line, sizeof line, _("solved: %s (%s)"),
+                     st->value > 0 ? _("win") : st->value < 0 ? _("loss") : _("draw"),
+                     _(gs->view->side_name[searcher]));
+        else
+            fmt_solved_line(se->game->ops->info->payoff, st->value, searcher,
+                            gs->view->side_name, line, sizeof line);
         rows += grid_put_wrapped(g, y + 1 + rows, x, ST_KEY, line, w, 2);
     }
     rows += draw_hint(gs, g, y + rows + 1, x, w);

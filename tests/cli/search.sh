@@ -18,10 +18,11 @@ is "$(printf '%s\n' "$out" | awk -F '\t' 'NR == 2 { print $1, $4 }')" "reversi-4
 run_yomi search reversi-4x4 --solve --format json --score discs
 case $out in '{"game": "reversi-4x4", "algo": "negascout", "depth": "solve", "value": -8,'*)
     ok 0 "json object" ;; *) ok 1 "json object" ;; esac
-case $out in *'"mtd_passes": 0, "ebf": '[0-9]*'.'[0-9][0-9]'}') ok 0 "json: ebf last, a number" ;;
-    *) ok 1 "json: ebf last, a number ($out)" ;; esac
+case $out in *'"mtd_passes": 0, "ebf": '[0-9]*'.'[0-9][0-9]', "proof": null, "disproof": null}')
+    ok 0 "json: ebf a number, then pns's proof numbers, none here" ;;
+    *) ok 1 "json: ebf a number, then pns's proof numbers, none here ($out)" ;; esac
 run_yomi search reversi --depth 30 --time 50 --format json
-case $out in *'"ebf": null}') ok 0 "json: no ebf for a search the clock cut short" ;;
+case $out in *'"ebf": null, "proof": null, "disproof": null}') ok 0 "json: no ebf for a search the clock cut short" ;;
     *) ok 1 "json: no ebf for a search the clock cut short ($out)" ;; esac
 
 run_yomi compare reversi-4x4 --algos minimax,alphabeta,pvs --solve --order natural --table off \
@@ -33,7 +34,7 @@ is "$(printf '%s\n' "$out" | awk -F '\t' 'NR > 1 { print $2, $4, $8 }' | tr '\n'
 # re-searches, MTD(f) passes and the effective branching factor, the b
 # with b + ... + b^d = nodes below the root (a solve's d: its line's plies).
 is "$(printf '%s\n' "$out" | head -1)" \
-    "$(printf 'game\talgo\tdepth\tvalue\tmove\tpv\tnodes\tleaves\ttable_hits\ttime_ms\tnps\tprobes\tcutoffs\tresearches\tmtd_passes\tebf')" \
+    "$(printf 'game\talgo\tdepth\tvalue\tmove\tpv\tnodes\tleaves\ttable_hits\ttime_ms\tnps\tprobes\tcutoffs\tresearches\tmtd_passes\tebf\tproof\tdisproof')" \
     "compare tsv: the golden columns, new ones at the end"
 is "$(printf '%s\n' "$out" | awk -F '\t' 'NR > 1 { print $2, $7, $13, $14, $15, $16 }' | tr '\n' ';')" \
     "minimax 224821 0 0 0 3.31;alphabeta 39563 6193 0 0 2.76;pvs 4724 2137 4 0 2.19;" \
@@ -44,6 +45,29 @@ is "$(printf '%s\n' "$out" | awk -F '\t' 'NR > 1 { print $2, $3, $7, $13, $14, $
     "compare tsv at depth 6: the ebf over 6 plies, MTD(f)'s passes"
 run_yomi compare reversi-4x4 --algos negamax,mtdf --solve --table exact --score discs
 ok $rc "compare as a text table"
+
+# pns proves the outcome only (+1, 0, -1 for the side to move), always to
+# the end, with the root's proof and disproof numbers; the others have none.
+columns() { # columns NAME...: those fields of every tsv row, rows joined by ;
+    printf '%s\n' "$out" | awk -F '\t' -v want="$*" '
+        NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; n = split(want, w, " ") }
+        NR > 1 { line = ""; for (k = 1; k <= n; k++) line = line (k > 1 ? " " : "") $col[w[k]]; print line }' |
+        tr '\n' ';'
+}
+run_yomi compare reversi-4x4 --algos negascout,pns --solve --score discs --format tsv
+is "$(columns algo depth value proof disproof)" "negascout solve -8 - -;pns solve -1 inf 0;" \
+    "compare: pns proves 4x4 a loss, with its numbers"
+run_yomi search kalah-3x1 --algo pns --format tsv
+is "$(columns depth value proof disproof)" "solve 0 0 inf;" \
+    "pns: Kalah(3,1) a draw (a win disproved, then a draw proved), --solve implied"
+run_yomi search kalah-4x3 --algo pns --depth 3 --format json
+case $out in *'"depth": "solve", "value": 1,'*'"proof": 0, "disproof": "inf"}') ok 0 "pns json: a depth is a solve, inf a string" ;;
+    *) ok 1 "pns json: a depth is a solve, inf a string"; printf '#   %s\n' "$out" ;; esac
+run_yomi search reversi --algo pns --nodes 3000 --format tsv
+is "$rc $(columns depth value)" "0 0 -;" "pns out of nodes: no value, no depth"
+run_yomi solve kalah-3x1 --algo pns --divide
+is "$(printf '%s\n' "$out" | sed -n 's/^\([0-9]\): /\1=/p; s/^value: /value=/p' | tr '\n' ' ')" "1=0 2=-1 3=0 value=0 " \
+    "solve --algo pns --divide: each move's outcome (solved.txt: 1:+0, 2:-4, 3:+0x)"
 
 run_yomi solve reversi-4x4 --score discs
 is "$(printf '%s\n' "$out" | sed -n 's/^value: //p')" "-8" "solve 4x4 cross"

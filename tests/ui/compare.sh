@@ -11,7 +11,7 @@
 
 # Every algorithm, in the form's order, and those ticked to begin with
 # (ALGO_COMPARED_BY_DEFAULT): a new algorithm is one more word in $algos.
-algos="minimax negamax alphabeta negaalpha alphabeta-window failsoft negascout pvs mtdf yomi"
+algos="minimax negamax alphabeta negaalpha alphabeta-window failsoft negascout pvs mtdf yomi pns"
 ticked="alphabeta negascout pvs mtdf"
 nalgos=$(echo $algos | wc -w)
 

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/algorithm.h"
 #include "engine/game.h"
 #include "engine/replay.h"
 #include "engine/search.h"
@@ -700,6 +701,8 @@ typedef struct {
 
 static void check_game(const GameCase *gc, Algo algo)
 {
+    if (gc->depth > 0 && (algorithm(algo)->flags & ALGO_SOLVE_ONLY))
+        return; /* it has no depth-limited search to replay */
     const char *id = gc->id;
     const int depth = gc->depth;
     const bool quiescence = gc->quiescence;
