@@ -120,7 +120,9 @@ static void result_values(const CliRow *row, char vals[NFIELDS][1024])
      * (doc/cli.md: no partial output presented as a result). */
     const bool unfinished = r->stopped && !r->stats.exact;
     const bool nothing = unfinished && r->stats.depth == 0;
-    if (row->cfg.solve && !unfinished)
+    /* A sampling algorithm (mcts) ignores --solve: its depth is its tree's. */
+    const bool sampled = algorithm(row->cfg.algo)->flags & ALGO_SAMPLING;
+    if (row->cfg.solve && !unfinished && !sampled)
         snprintf(vals[2], 1024, "solve");
     else
         snprintf(vals[2], 1024, "%d", r->stats.depth);

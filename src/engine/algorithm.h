@@ -32,6 +32,12 @@ enum {
      * for the side to move), and it counts the root's proof and disproof
      * numbers (SearchStats.proof, .disproof).  Compare it by sign. */
     ALGO_OUTCOME = 1u << 6,
+    /* It samples (MCTS's random playouts) instead of searching a tree to a
+     * depth: one run, driven by its `iteration`, whose answer stands
+     * whenever it stops; its value is an estimate, never exact, so tests
+     * that hold every algorithm to minimax's value leave it out; and it
+     * has no step-by-step trace (trace and the theatre refuse it). */
+    ALGO_SAMPLING = 1u << 7,
 };
 
 typedef struct Algorithm {
@@ -55,5 +61,9 @@ typedef struct Algorithm {
 
 /* The row of `a`; NULL when `a` names none. */
 const Algorithm *algorithm(Algo a);
+
+/* 0 when a search by `a` can be traced step by step (engine/trace.h);
+ * -1 + err, one line saying why not, for a sampling algorithm. */
+int algo_check_traceable(Algo a, Err *err);
 
 #endif

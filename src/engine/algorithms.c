@@ -7,7 +7,7 @@
 #include "engine/algorithm.h"
 #include "engine/algos.h"
 
-/* yomi's node and iteration, and MTD(f)'s, in the table's forms. */
+/* yomi's node and iteration, MTD(f)'s and MCTS's, in the table's forms. */
 static int yomi_node(Ctx *c, int ply, int depth, int alpha, int beta)
 {
     return yomi_search(c, ply, depth, alpha, beta, MOVE_NONE, false);
@@ -16,6 +16,14 @@ static int yomi_node(Ctx *c, int ply, int depth, int alpha, int beta)
 static int yomi_iteration(Ctx *c, int depth, int guess, int swing, Move *pv, int *pv_len)
 {
     const int v = yomi_root(c, depth, guess, swing);
+    ctx_root_pv(c, pv, pv_len);
+    return v;
+}
+
+static int mcts_iteration(Ctx *c, int depth, int guess, int swing, Move *pv, int *pv_len)
+{
+    (void)guess, (void)swing; /* nothing carries over between runs */
+    const int v = mcts(c, 0, depth);
     ctx_root_pv(c, pv, pv_len);
     return v;
 }
@@ -64,9 +72,21 @@ static const Algorithm algorithms[ALGO_COUNT] = {
     /* It keeps its own table (--table-mb), whatever --table says. */
     [ALGO_PNS] = {"pns", N_("Proof-number search"), N_("proves win, draw or loss (+1/0/-1); always solves"),
                   ALGO_SOLVE_ONLY | ALGO_OUTCOME, .search.plain = pns_search, pns_iteration},
+    /* The whole search is one run of playouts (mcts.c), not a deepening. */
+    [ALGO_MCTS] = {"mcts", N_("Monte Carlo tree search (UCT)"),
+                   N_("random playouts to the end, the tree grown by UCB1"),
+                   ALGO_SAMPLING, .search.plain = mcts, mcts_iteration},
 };
 
 const Algorithm *algorithm(Algo a) { return (unsigned)a < ALGO_COUNT ? &algorithms[a] : NULL; }
+
+int algo_check_traceable(Algo a, Err *err)
+{
+    const Algorithm *row = algorithm(a);
+    if (row && (row->flags & ALGO_SAMPLING))
+        return err_set(err, "%s has no step-by-step trace: it samples random playouts", row->id);
+    return 0;
+}
 
 const char *algo_name(Algo a) { return (unsigned)a < ALGO_COUNT ? algorithms[a].id : "?"; }
 

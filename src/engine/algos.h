@@ -46,5 +46,13 @@ void pns_free(Pns *p);
 void pns_clear(Pns *p);
 int pns_search(Ctx *c, int ply, int depth);
 int pns_iteration(Ctx *c, int depth, int guess, int swing, Move *pv, int *pv_len);
+/* mcts.c: Monte Carlo tree search from the node at `ply` (depth unused:
+ * its playouts go to the end of the game), under the configured limits;
+ * the most visited line is left in c->ply[ply].pv, the deepest ply the
+ * tree reached in c->reached.  Its tree: made by search_new (mcts_new
+ * sizes it from the iteration limit and table_mb), freed with the search. */
+int mcts(Ctx *c, int ply, int depth);
+struct Mcts *mcts_new(const SearchConfig *cfg);
+void mcts_free(struct Mcts *t);
 
 #endif

@@ -58,6 +58,8 @@ typedef struct Ctx {
     Move *counter;          /* ALGO_YOMI: [2][65536] the reply that cut after a move */
     int root_depth;         /* ALGO_YOMI: the iteration's depth (bounds extensions) */
     Pns *pns;               /* ALGO_PNS: its table, made by search_new */
+    struct Mcts *mcts;      /* ALGO_MCTS: its tree (mcts.c), else NULL */
+    int reached;            /* ALGO_SAMPLING: the deepest ply its tree reached */
     bool quiescence;
     unsigned char *states;  /* (SEARCH_MAX_PLY + 2) slots of GAME_MAX_STATE */
     PlyData *ply;

@@ -22,6 +22,23 @@ static int parse_long(const char *key, const char *text, long lo, long hi, long 
     return 0;
 }
 
+/* A decimal number (the exploration constant) within lo..hi. */
+static int parse_double(const char *key, const char *text, double lo, double hi, double *out,
+                        Err *err)
+{
+    if (!text || !*text)
+        return err_set(err, "%s needs a number", key);
+    errno = 0;
+    char *end;
+    const double v = strtod(text, &end);
+    if (*end != '\0' || errno == ERANGE || v != v)
+        return err_set(err, "%s: '%.40s' is not a number", key, text);
+    if (v < lo || v > hi)
+        return err_set(err, "%s: %.40s is out of range (%g..%g)", key, text, lo, hi);
+    *out = v;
+    return 0;
+}
+
 /* `value` must be one of `names` (NULL-terminated); its index in *out. */
 static int parse_choice(const char *key, const char *value, const char *const *names, int *out,
                         Err *err)
@@ -123,6 +140,19 @@ int search_config_set(SearchConfig *cfg, const char *key, const char *value, Err
         if (parse_long(key, value, 0, SEARCH_ENDGAME_ALL, &v, err) != 0)
             return -1;
         cfg->endgame = (int)v;
+    } else if (strcmp(key, "iterations") == 0) {
+        if (parse_long(key, value, 1, MCTS_MAX_ITERATIONS, &v, err) != 0)
+            return -1;
+        cfg->iterations = (int)v;
+    } else if (strcmp(key, "exploration") == 0) {
+        double x = 0;
+        if (parse_double(key, value, 0, 100, &x, err) != 0)
+            return -1;
+        cfg->exploration = x;
+    } else if (strcmp(key, "seed") == 0) {
+        if (parse_long(key, value, 0, 9000000000000000000L, &v, err) != 0)
+            return -1;
+        cfg->seed = (uint64_t)v;
     } else if (strcmp(key, "quiescence") == 0) {
         if (parse_choice(key, value, onoff, &i, err) != 0)
             return -1;
@@ -171,6 +201,12 @@ void search_config_format(const SearchConfig *c, char *buf, size_t len)
         ADD(",endgame=%d", c->endgame);
     if (c->extra_turn != d.extra_turn)
         ADD(",extra-turn=%s", c->extra_turn == EXTRA_TURN_FULL ? "full" : "simplified");
+    if (c->iterations)
+        ADD(",iterations=%d", c->iterations);
+    if (c->exploration != d.exploration)
+        ADD(",exploration=%.10g", c->exploration);
+    if (c->seed != d.seed)
+        ADD(",seed=%llu", (unsigned long long)c->seed);
     for (size_t f = 0; f < NFEATURES; f++)
         if ((c->features ^ d.features) & features[f].bit)
             ADD(",%s=%s", features[f].key, c->features & features[f].bit ? "on" : "off");

@@ -39,6 +39,8 @@ void search_config_default(SearchConfig *cfg)
     cfg->extra_turn = EXTRA_TURN_FULL;
     cfg->features = YOMI_DEFAULT_FEATURES;
     cfg->endgame = SEARCH_ENDGAME_AUTO;
+    cfg->exploration = 1.4142135623730951; /* sqrt(2), UCB1's own */
+    cfg->seed = 1;
 }
 
 Search *search_new(const Game *g, const SearchConfig *cfg, Err *err)
@@ -91,6 +93,10 @@ Search *search_new(const Game *g, const SearchConfig *cfg, Err *err)
         /* Proof numbers are its table: its own, of table_mb, in any mode. */
         c->pns = pns_new(cfg->table_mb);
         ok = c->pns != NULL;
+    } else if (ok && cfg->algo == ALGO_MCTS) {
+        /* Its tree is its table: a pool of nodes, table_mb at most. */
+        c->mcts = mcts_new(cfg);
+        ok = c->mcts != NULL;
     } else if (ok && cfg->table == TABLE_ON) {
         ok = tt_init(&s->tt, (size_t)engine_table_mb << 20) == 0;
         c->tt = &s->tt;
@@ -140,6 +146,7 @@ void search_free(Search *s)
     free(s->c.ply);
     free(s->c.history);
     free(s->c.counter);
+    mcts_free(s->c.mcts);
     free(s->c.path);
     free(s->history_states);
     free(s);
@@ -282,6 +289,23 @@ static void search_iterate(Search *s, SearchResult *r)
     r->stopped = c->stopped;
 }
 
+/// A sampling search (MCTS) has no depth to deepen: it is one run whose
+/// answer gets better with every playout and stands whenever the run
+/// stops, so a time limit or a stop still gives its move and its line.
+/// Its depth is the deepest ply its tree reached; its value is an
+/// estimate, never exact.
+static void search_sample(Search *s, SearchResult *r)
+{
+    Ctx *c = &s->c;
+    c->reached = 0;
+    int len = 0;
+    r->value = algorithm(c->cfg.algo)->iteration(c, c->cfg.depth, 0, 0, r->pv, &len);
+    r->pv_len = len;
+    r->stats.depth = c->reached;
+    r->stats.exact = false;
+    r->stopped = c->stopped;
+}
+
 static void fill_stats(const Search *s, SearchStats *out);
 
 static int search_body(Search *s, SearchResult *r)
@@ -304,10 +328,16 @@ static int search_body(Search *s, SearchResult *r)
 
     Move legal[GAME_MAX_MOVES];
     const int n = c->ops->legal_moves(c->g, s->root, legal);
+    const bool sampling = algorithm(c->cfg.algo)->flags & ALGO_SAMPLING;
     if (n == 0) {
         r->value = ctx_terminal_value(c, 0);
+        if (sampling) /* in its units: the game's result, win 100, loss -100 */
+            r->value = r->value > 0 ? 100 : r->value < 0 ? -100 : 0;
     } else {
-        search_iterate(s, r);
+        if (sampling)
+            search_sample(s, r);
+        else
+            search_iterate(s, r);
         r->pv_len = pv_legal_prefix(c, s->root, r->pv, r->pv_len);
         if (r->pv_len == 0) { /* stopped before any root move finished */
             r->pv[0] = legal[0];

@@ -37,6 +37,7 @@ typedef enum {
     ALGO_MTDF,
     ALGO_YOMI,
     ALGO_PNS,
+    ALGO_MCTS,
     ALGO_COUNT
 } Algo;
 
@@ -60,7 +61,15 @@ typedef struct SearchConfig {
                              near the end (game.h solver_size); 0: never;
                              SEARCH_ENDGAME_AUTO (the default): see there */
     unsigned features;    /* ALGO_YOMI's YOMI_* switches (measuring them) */
+    /* ALGO_MCTS (mcts.c); the others ignore them. */
+    int iterations;       /* playouts; 0: MCTS_DEFAULT_ITERATIONS, or no
+                             limit when time_ms or node_limit is set */
+    double exploration;   /* UCB1's constant C, results scaled to 0..1 */
+    uint64_t seed;        /* its random number generator's start */
 } SearchConfig;
+
+#define MCTS_DEFAULT_ITERATIONS 10000
+#define MCTS_MAX_ITERATIONS 2000000000
 
 /* An `endgame` setting that gives the solver every position. */
 #define SEARCH_ENDGAME_ALL 1000
@@ -79,7 +88,8 @@ enum {
     YOMI_DEFAULT_FEATURES = YOMI_ASPIRATION | YOMI_NULL_MOVE | YOMI_LMR | YOMI_CHECK_EXTENSION
 };
 
-/* Defaults: negascout, depth 6, best order, table on 16 MB, quiescence on. */
+/* Defaults: negascout, depth 6, best order, table on 16 MB, quiescence on;
+ * for mcts, exploration sqrt(2) and seed 1. */
 void search_config_default(SearchConfig *cfg);
 
 /* The command line's names ("alphabeta-window", ...): the ids of the
@@ -92,8 +102,9 @@ int algo_parse(const char *name, Algo *a, Err *err);
 
 /* A snapshot of the live counters. */
 typedef struct SearchStats {
-    uint64_t nodes;       /* positions visited */
-    uint64_t leaves;      /* evaluation calls (the seeds' 評価回数) */
+    uint64_t nodes;       /* positions visited (mcts: its tree's nodes) */
+    uint64_t leaves;      /* evaluation calls (the seeds' 評価回数; mcts:
+                             playouts, one an iteration) */
     uint64_t probes;      /* table look-ups */
     uint64_t hits;        /* table look-ups that answered */
     uint64_t cutoffs;
@@ -104,7 +115,8 @@ typedef struct SearchStats {
      * one, SEARCH_PN_INF when infinite (proved: 0 and SEARCH_PN_INF;
      * disproved: the other way round); 0 for the others. */
     uint64_t proof, disproof;
-    int depth;            /* deepest completed iteration */
+    int depth;            /* deepest completed iteration (mcts: the
+                             deepest ply its tree reached) */
     int value;            /* best value so far, side to move at the root */
     Move best;            /* best move so far (MOVE_NONE before any) */
     uint64_t elapsed_ms;
@@ -181,7 +193,8 @@ int search_run(Search *s, const void *root, SearchResult *out, Err *err);
 /* ---- options by name (options.c) -------------------------------------
  * One search option by its doc/cli.md name without the dashes: algo, depth,
  * solve (on|off), order, table, table-mb, guess, time, nodes, extra-turn,
- * quiescence (on|off), endgame (N, or all).  Returns 1 when set, 0 when `key` is not a search
+ * quiescence (on|off), endgame (N, or all), iterations, exploration,
+ * seed (mcts).  Returns 1 when set, 0 when `key` is not a search
  * option, -1 + err when the value is bad or missing (NULL). */
 int search_config_set(SearchConfig *cfg, const char *key, const char *value, Err *err);
 /* The options where `cfg` differs from search_config_default(), as
