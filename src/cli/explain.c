@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli/searchcli.h"
+#include "engine/algorithm.h"
 #include "engine/trace_log.h"
 #include "games/registry.h"
 #include "ui/ui.h"
@@ -88,6 +89,9 @@ static int run_explain(int argc, char **argv)
     Err err = {{0}};
     if (versus && algo_parse(versus, &cfg[1].algo, &err) != 0)
         return cli_fail("explain: --versus: %s", err.msg);
+    for (int i = 0; i < (versus ? 2 : 1); i++)
+        if (algo_check_traceable(cfg[i].algo, &err) != 0)
+            return cli_fail("explain: %s", err.msg);
     _Alignas(16) unsigned char root[GAME_MAX_STATE];
     Game *g = cli_game_open_at(a.game, &a.go, a.position, root);
     if (!g)

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "cli/searchcli.h"
+#include "engine/algorithm.h"
 #include "engine/trace_text.h"
 
 #define TRACE_MAX_STEPS_DEFAULT 5000
@@ -407,6 +408,9 @@ static int trace_cmd(int argc, char **argv)
         return cli_fail("trace: which game? (yomi trace GAME [options])");
     if (a.search.algos)
         return cli_fail("trace: --algos belongs to compare and grid (use --algo)");
+    Err err = {{0}};
+    if (algo_check_traceable(a.search.cfg.algo, &err) != 0)
+        return cli_fail("trace: %s", err.msg);
     _Alignas(16) unsigned char root[GAME_MAX_STATE];
     Game *g = cli_game_open_at(a.search.game, &a.search.go, a.search.position, root);
     if (!g)

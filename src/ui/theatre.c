@@ -37,6 +37,8 @@ static void lane_free(TheatreLane *l)
  * left as it was and err says why. */
 int theatre_lane_record(Theatre *t, TheatreLane *l, Err *err)
 {
+    if (algo_check_traceable(l->cfg.algo, err) != 0)
+        return -1;
     Search *s = search_new(t->game, &l->cfg, err);
     if (!s)
         return -1;
@@ -243,7 +245,14 @@ static void rerecord(Screen *s, int i, SearchConfig cfg)
     t->lane[i] = l;
 }
 
-static Algo next_algo(Algo a, int by) { return (Algo)(((int)a + by + ALGO_COUNT) % ALGO_COUNT); }
+/* The next algorithm the theatre can show (a sampling one has no steps). */
+static Algo next_algo(Algo a, int by)
+{
+    do
+        a = (Algo)(((int)a + by + ALGO_COUNT) % ALGO_COUNT);
+    while (algorithm(a)->flags & ALGO_SAMPLING);
+    return a;
+}
 
 /* Side by side against the algorithm a student most wants to see beside
  * this one: alpha-beta beside minimax, minimax beside the rest. */

@@ -21,6 +21,8 @@ bad_input "explain: --algos" explain tree --algos minimax,alphabeta
 bad_input "explain: --format" explain tree --format json
 bad_input "explain: unknown option" explain tree --speed 3
 bad_input "explain: bad position" explain tree --position '((1 2)'
+bad_input "explain: mcts has no steps to show" explain tree --algo mcts
+bad_input "explain: nor beside another" explain tree --versus mcts
 
 # Without a terminal the theatre cannot open: it says so instead of
 # drawing into a pipe.

@@ -182,7 +182,7 @@ trace_leaves() {
 }
 
 # The tree game: every algorithm, both orders, every table; all but mcts,
-# which samples random playouts and has no trace.
+# which samples random playouts and has no trace (refused: below).
 algos=$("$YOMI" search --help | sed -n '/--algo NAME/,/--depth N/p' | awk 'NR > 1 && /^    [a-z]/ { print $1 }')
 nalgos=$(printf '%s\n' "$algos" | grep -c .)
 ok "$([ "$nalgos" -ge 11 ]; echo $?)" "search --help lists the algorithms ($nalgos)"
@@ -255,4 +255,7 @@ bad_input "trace: --max-steps without a value" trace tree --max-steps
 bad_input "trace: --algos" trace tree --algos minimax,negamax
 bad_input "trace: unknown option" trace tree --frobnicate
 bad_input "trace: bad tree" trace tree --position '((3 12 8)(2 4 6)'
+bad_input "trace: mcts has no steps to show" trace tree --algo mcts
+case $err in *"mcts"*"playouts"*) ok 0 "the mcts refusal says why" ;;
+             *) ok 1 "the mcts refusal says why ($err)" ;; esac
 done_testing
