@@ -41,6 +41,14 @@ static int search_cmd(int argc, char **argv)
     "                            yomi's parts, to measure (default on, probcut off)\n" \
     "  --format text|tsv|json    output format (default text)\n")
 
+/* mcts's own options: a message of their own, so the one above keeps its
+ * translation. */
+#define MCTS_OPTIONS_HELP N_( \
+    "  --iterations N            mcts: random games (default 10000; with --time or\n" \
+    "                            --nodes, no limit); --depth does not apply\n" \
+    "  --exploration C           mcts: UCB1's constant, results 0..1 (default 1.414)\n" \
+    "  --seed S                  mcts: the random games' seed (default 1)\n")
+
 /* The options' help with a line for each row of the algorithm table. */
 static void search_options_help(char *buf, size_t len)
 {
@@ -51,7 +59,9 @@ static void search_options_help(char *buf, size_t len)
         const Algorithm *a = algorithm((Algo)i);
         n += (size_t)snprintf(algos + n, sizeof algos - n, "    %-23s %s\n", a->id, _(a->help));
     }
-    snprintf(buf, len, _(SEARCH_OPTIONS_HELP), algos);
+    const int n_opts = snprintf(buf, len, _(SEARCH_OPTIONS_HELP), algos);
+    if (n_opts >= 0 && (size_t)n_opts < len)
+        snprintf(buf + n_opts, len - (size_t)n_opts, "%s", _(MCTS_OPTIONS_HELP));
 }
 
 const CliCommand cli_search = {
