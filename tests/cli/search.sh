@@ -101,6 +101,24 @@ e=$(elo)
 case $e in Elo*) ! printf '%s\n' "$e" | grep -q -- '-0\([^0-9]\|$\)' ;; *) false ;; esac
 ok $? "match: no -0 in the Elo at an even score ($e)"
 
+# mcts: the forced win of a small tree found and its line, the whole tree
+# (19 nodes) grown, one leaf a random game; the same again with its seed.
+forced='((9 9 9 9 -1) ((1 -1)(1 -1)) (-5 (3 -2)))'
+run_yomi search tree --position "$forced" --algo mcts --iterations 2000 --seed 1 --format tsv
+is "$(printf '%s\n' "$out" | awk -F '\t' 'NR == 2 { print $2, $3, $4, $5, $6, $7, $8 }')" \
+    "mcts 3 98 2 2 2 1 19 2000" "mcts finds the forced win (golden line)"
+run_yomi search kalah --algo mcts --iterations 3000 --seed 5 --format tsv
+first=$(printf '%s\n' "$out" | cut -f1-9)
+run_yomi search kalah --algo mcts --iterations 3000 --seed 5 --format tsv
+is "$(printf '%s\n' "$out" | cut -f1-9)" "$first" "mcts: the same seed, the same search"
+run_yomi search kalah --algo mcts --time 100 --format tsv
+is "$(printf '%s\n' "$out" | awk -F '\t' 'NR == 2 { print ($8 > 0 && $5 != "-") }')" "1" \
+    "mcts under --time answers with the games it had time for"
+run_yomi match kalah-4x3 --first mcts:0,iterations=500,seed=3 --second minimax:1 --games 2 --swap
+ok $rc "match: mcts plays, its options in the player"
+case $out in *"A=mcts:0,iterations=500,seed=3"*) ok 0 "match: mcts's player spec" ;;
+    *) ok 1 "match: mcts's player spec" ;; esac
+
 for cmd in search compare solve grid match bench; do
     run_yomi $cmd --help
     case $out in "usage: yomi $cmd"*) ok 0 "$cmd --help" ;; *) ok 1 "$cmd --help" ;; esac
@@ -116,6 +134,10 @@ bad_input "search: bad position" search reversi-4x4 --position "XXO"
 bad_input "search: unknown option" search reversi --colour red
 bad_input "search: no game" search
 bad_input "search: option without value" search reversi --depth
+bad_input "search: no iterations" search kalah --algo mcts --iterations 0
+bad_input "search: exploration not a number" search kalah --algo mcts --exploration much
+bad_input "search: exploration below 0" search kalah --algo mcts --exploration -1
+bad_input "search: bad seed" search kalah --algo mcts --seed x
 bad_input "compare: no algos" compare reversi
 bad_input "compare: bad algo list" compare reversi --algos negamax,,nope
 bad_input "solve: fixed option" solve reversi-4x4 --algo minimax
