@@ -27,6 +27,7 @@
 #include "config.h"
 #include "games/registry.h"
 #include "players/agent.h"
+#include "engine/algorithm.h"
 #include "engine/search.h"
 #include "engine/stats.h"
 #include "players/player.h"
@@ -234,6 +235,11 @@ static int start_go(Usi *u, const UsiGo *go, Err *err)
             time_ms = budget < 1 ? 1 : budget > INFINITE_MS ? INFINITE_MS : budget;
         }
     }
+    /* mcts has no depth to stop at: without a clock or a node count it
+     * plays its iterations (its own 10000, or Player's iterations=N). */
+    if (!u->infinite && time_ms == INFINITE_MS && go->nodes <= 0 &&
+        (algorithm(u->cfg.algo)->flags & ALGO_SAMPLING))
+        time_ms = 0;
     if (search_set_limits(u->search, depth, (int)time_ms, go->nodes > 0 ? (uint64_t)go->nodes : 0,
                           err) != 0)
         return -1;

@@ -102,6 +102,25 @@ grep -q 'info string' "$tmp/out"; ok $((!$?)) "usi: every option accepted"
 is "$(bestmoves | grep -c .)" "2" "usi: two searches under options, two bestmoves"
 grep -q '^info depth 2 seldepth' "$tmp/out"; ok $? "usi: Depth option limits the search"
 
+# --- mcts: no depth to stop at, so `go depth N` plays its iterations (not a
+# day of them), a clock its time ----------------------------------------------
+cat >"$tmp/in" <<'EOF'
+setoption name Player value mcts:0,iterations=300
+isready
+position startpos
+go depth 3
+await 1
+setoption name Algorithm value mcts
+position startpos moves 5e4d
+go btime 0 wtime 0 byoyomi 200
+await 2
+EOF
+usi_session "$tmp/in"
+is "$(bestmoves | grep -c .)" "2" "usi: mcts answers go depth and a clock"
+grep -q '^info depth [0-9]* seldepth [0-9]* score cp -*[0-9]* nodes 301 ' "$tmp/out"
+ok $? "usi: mcts under go depth: its 300 iterations, a tree of 301 nodes"
+grep -q 'info string' "$tmp/out"; ok $((!$?)) "usi: mcts's options accepted"
+
 # --- stop and infinite; mated and finished positions ----------------------------
 cat >"$tmp/in" <<'EOF'
 position startpos
