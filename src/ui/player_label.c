@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "base/i18n.h"
+#include "engine/algorithm.h"
 #include "players/player.h"
 #include "ui/player_label.h"
 
@@ -39,6 +40,14 @@ void ui_player_describe(const UiPlayer *p, char *buf, size_t len)
     }
     const SearchConfig *c = &p->cfg;
     char lim[24];
+    if (algorithm(c->algo)->flags & ALGO_SAMPLING) { /* mcts: no depth, no table */
+        if (c->time_ms && !c->iterations)
+            snprintf(buf, len, "%s %.1fs", algo_name(c->algo), c->time_ms / 1000.0);
+        else
+            snprintf(buf, len, "%s n=%d", algo_name(c->algo),
+                     c->iterations ? c->iterations : MCTS_DEFAULT_ITERATIONS);
+        return;
+    }
     if (c->solve)
         snprintf(lim, sizeof lim, "solve");
     else if (c->time_ms)

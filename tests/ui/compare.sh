@@ -11,7 +11,7 @@
 
 # Every algorithm, in the form's order, and those ticked to begin with
 # (ALGO_COMPARED_BY_DEFAULT): a new algorithm is one more word in $algos.
-algos="minimax negamax alphabeta negaalpha alphabeta-window failsoft negascout pvs mtdf yomi pns"
+algos="minimax negamax alphabeta negaalpha alphabeta-window failsoft negascout pvs mtdf yomi pns mcts"
 ticked="alphabeta negascout pvs mtdf"
 nalgos=$(echo $algos | wc -w)
 
@@ -178,6 +178,7 @@ for a in $algos; do
     row_is "$a" '[█▏▎▍▌▋▊▉]' "$a: a row with its bar at 80x24"
 done
 not_see "more: enlarge" "all $nalgos rows fit 80x24"
+row_is mcts ' 10,000 ' "mcts: its 10,000 random games are its leaves"
 ui_keys Tab
 see "cutoffs re-search" "Tab: the why columns of all $nalgos"
 for a in $algos; do
