@@ -16,7 +16,18 @@ export TMUX_TMPDIR
 ui_n=0
 ui_sock="yomi-test-$$-$ui_n"
 mkdir -p "$ui_tmp/home" "$ui_tmp/state"
-trap 'T kill-server >/dev/null 2>&1; rm -rf "$ui_tmp"' EXIT
+# At the end no process of the test may outlive it: a yomi built with the
+# sanitizers has been seen to hang in LeakSanitizer's check at exit (its
+# tracer and the process waiting on each other, spinning on a core for
+# good), and an engine may be left by a failed check.
+ui_kill_left() {
+    for ui_name in yomi gnuminishogi fairy-stockfish; do
+        for ui_left in $(ui_procs "$ui_name"); do
+            kill -9 "$ui_left" 2>/dev/null
+        done
+    done
+}
+trap 'T kill-server >/dev/null 2>&1; sleep 0.2; ui_kill_left; rm -rf "$ui_tmp"' EXIT
 
 T() { tmux -L "$ui_sock" -f /dev/null "$@"; }
 
