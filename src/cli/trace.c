@@ -91,16 +91,6 @@ static size_t json_string(const char *text, char *out)
     return n;
 }
 
-static bool has_move(const Game *g, const void *state, Move m)
-{
-    Move moves[GAME_MAX_MOVES];
-    const int n = g->ops->legal_moves(g, state, moves);
-    for (int i = 0; i < n; i++)
-        if (moves[i] == m)
-            return true;
-    return false;
-}
-
 /* Write path[0..len) into x->path, where state[len] is then the position
  * it leads to (when path.known reaches len). */
 static void write_json_path(Tracer *x, const Move *path, int len)
@@ -124,7 +114,7 @@ static void write_json_path(Tracer *x, const Move *path, int len)
             snprintf(name, sizeof name, "--");
             g->ops->play_null(g, p->state[i], p->state[i + 1]);
             p->known = i + 1;
-        } else if (p->known == i && has_move(g, p->state[i], path[i])) {
+        } else if (p->known == i && game_has_move(g, p->state[i], path[i])) {
             g->ops->format_move(g, p->state[i], path[i], name, sizeof name);
             g->ops->play(g, p->state[i], path[i], p->state[i + 1]);
             p->known = i + 1;

@@ -231,6 +231,18 @@ static inline void game_close(Game *g)
 /* Convenience wrappers used everywhere outside the hot paths. */
 static inline int game_side(const Game *g, const void *s) { return g->ops->side_to_move(g, s); }
 
+/* Whether m is a legal move in s (for readers of recorded moves, not the
+ * search: it generates every move). */
+static inline bool game_has_move(const Game *g, const void *s, Move m)
+{
+    Move moves[GAME_MAX_MOVES];
+    const int n = g->ops->legal_moves(g, s, moves);
+    for (int i = 0; i < n; i++)
+        if (moves[i] == m)
+            return true;
+    return false;
+}
+
 /* Generic perft (Edax's convention, see tests/data/reversi/perft.txt): uses the
  * game's hook when it has one. */
 uint64_t game_perft(const Game *g, const void *state, int depth);

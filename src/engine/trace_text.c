@@ -14,16 +14,6 @@ TraceTeller trace_teller(const Game *g, const void *root, const SearchConfig *cf
                          .solve = cfg->solve};
 }
 
-static bool has_move(const Game *g, const void *state, Move m)
-{
-    Move moves[GAME_MAX_MOVES];
-    const int n = g->ops->legal_moves(g, state, moves);
-    for (int i = 0; i < n; i++)
-        if (moves[i] == m)
-            return true;
-    return false;
-}
-
 void trace_text_path(const TraceTeller *t, const Move *path, int len, char *buf, size_t size)
 {
     if (len <= 0) {
@@ -47,7 +37,7 @@ void trace_text_path(const TraceTeller *t, const Move *path, int len, char *buf,
         if (known && path[i] == MOVE_NULL && g->ops->play_null) {
             snprintf(move, sizeof move, "--");
             g->ops->play_null(g, a, b);
-        } else if (known && has_move(g, a, path[i])) {
+        } else if (known && game_has_move(g, a, path[i])) {
             g->ops->format_move(g, a, path[i], move, sizeof move);
             g->ops->play(g, a, path[i], b);
         } else {
@@ -105,14 +95,22 @@ static void shown_text(const TraceTeller *t, int side, int v, char *buf)
 
 enum { PATH_MAX_TEXT = 512 };
 
+/* The node's name and its window as shown, for the sentences that give
+ * both. */
+static void path_and_window(const TraceTeller *t, const TraceEvent *e, char *path, char *lo,
+                            char *hi)
+{
+    int l, h;
+    trace_text_path(t, e->path, e->ply, path, PATH_MAX_TEXT);
+    trace_shown_window(t, e->side, e->alpha, e->beta, &l, &h);
+    trace_text_value(l, lo, 16);
+    trace_text_value(h, hi, 16);
+}
+
 static void tell_enter(const TraceTeller *t, const TraceEvent *e, char *buf, size_t size)
 {
     char path[PATH_MAX_TEXT], lo[16], hi[16];
-    int l, h;
-    trace_text_path(t, e->path, e->ply, path, sizeof path);
-    trace_shown_window(t, e->side, e->alpha, e->beta, &l, &h);
-    trace_text_value(l, lo, sizeof lo);
-    trace_text_value(h, hi, sizeof hi);
+    path_and_window(t, e, path, lo, hi);
     if (t->solve)
         snprintf(buf, size, _("enter %s  window (%s, %s)"), path, lo, hi);
     else
@@ -213,11 +211,7 @@ static void tell_pass(const TraceEvent *e, char *buf, size_t size)
 static void tell_probe(const TraceTeller *t, const TraceEvent *e, char *buf, size_t size)
 {
     char path[PATH_MAX_TEXT], lo[16], hi[16];
-    int l, h;
-    trace_text_path(t, e->path, e->ply, path, sizeof path);
-    trace_shown_window(t, e->side, e->alpha, e->beta, &l, &h);
-    trace_text_value(l, lo, sizeof lo);
-    trace_text_value(h, hi, sizeof hi);
+    path_and_window(t, e, path, lo, hi);
     if (e->probe == TRACE_PROBE_NULL_MOVE)
         snprintf(buf, size, _("null-move probe at %s: depth %d, window (%s, %s)"), path,
                  e->depth, lo, hi);

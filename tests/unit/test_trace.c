@@ -34,16 +34,6 @@ typedef struct {
     bool null_at[SEARCH_MAX_PLY + 1];
 } Replay;
 
-static bool legal(const Game *g, const void *state, Move m)
-{
-    Move moves[GAME_MAX_MOVES];
-    const int n = g->ops->legal_moves(g, state, moves);
-    for (int i = 0; i < n; i++)
-        if (moves[i] == m)
-            return true;
-    return false;
-}
-
 /* A move of a path is legal where it is played; but for the seeds' pass
  * through a blocked position (game.h double_pass_end), which the exact
  * memo looks up too. */
@@ -52,7 +42,7 @@ static bool playable(const Game *g, const void *state, Move m)
     Move moves[GAME_MAX_MOVES];
     if (m == MOVE_PASS && g->ops->double_pass_end && g->ops->legal_moves(g, state, moves) == 0)
         return true;
-    return legal(g, state, m);
+    return game_has_move(g, state, m);
 }
 
 /* A probe is announced at its node, and its search's root is entered next:
@@ -129,7 +119,7 @@ static void replay(const TraceEvent *e, void *arg)
         snprintf(r->why, sizeof r->why, "event %d at ply %d: side %d, the path's node has %d",
                  (int)e->kind, e->ply, e->side, side);
     else if ((e->kind == TRACE_CLOSE || e->kind == TRACE_CUTOFF) && e->best != MOVE_NONE &&
-             !legal(g, a, e->best))
+             !game_has_move(g, a, e->best))
         snprintf(r->why, sizeof r->why, "event %d at ply %d: best move not legal at its node",
                  (int)e->kind, e->ply);
 }
