@@ -52,4 +52,14 @@ bad_input "--tree value" show tree --tree bushy
 bad_input "tree has no sizes" show tree-3x3
 bad_input "no such move" search tree --position 2.1 --solve --moves 1 2>/dev/null
 
+# The trap: random playouts favour move 1, whose one refutation among 20
+# replies alpha-beta at depth 3 sees; mcts falls for it at 200
+# iterations and finds the draw given 5000.
+run_yomi search tree --tree trap --algo alphabeta --depth 3 --order natural --table off --format tsv
+is "$(printf '%s\n' "$out" | tail -n 1 | cut -f 4,5)" "$(printf '0\t2')" "trap: alphabeta depth 3 plays the draw"
+run_yomi search tree --tree trap --algo mcts --iterations 200 --seed 1 --format tsv
+is "$(printf '%s\n' "$out" | tail -n 1 | cut -f 5)" "1" "trap: mcts at 200 iterations plays the trap"
+run_yomi search tree --tree trap --algo mcts --iterations 5000 --seed 1 --format tsv
+is "$(printf '%s\n' "$out" | tail -n 1 | cut -f 5)" "2" "trap: mcts at 5000 iterations finds the draw"
+
 done_testing

@@ -430,16 +430,22 @@ static void tree_render_text(const Game *g, const void *state, char *buf, size_t
 
 /* ---- what it says about itself (registry.h) ------------------------------- */
 
-static const char *const tree_names[] = {"textbook", "ordering", "rescout"};
+static const char *const tree_names[] = {"textbook", "ordering", "rescout", "trap"};
 static const char *const tree_texts[] = {
     "((3 12 8) (2 4 6) (14 5 2))", /* the textbook's: minimax 3 */
     "((2 4 6) (14 5 2) (3 12 8))", /* the same, best move last */
     "((1 2) (3 4) (5 6))",         /* each move better than the one before */
+    /* A shallow trap: move 1 wins after 19 of Min's 20 replies, and its
+     * random playouts say so; the 20th loses.  Move 2 is a sure draw.
+     * Alpha-beta at depth 3 sees the refutation; mcts needs about two
+     * thousand iterations to find it. */
+    "(((1 1) (1 1) (1 1) (1 1) (1 1) (1 1) (1 1) (1 1) (1 1) (1 1) (1 1) (1 1) (1 1) (1 1) "
+    "(1 1) (1 1) (1 1) (1 1) (1 1) (-1 -1)) ((0 0) (0 0)))",
 };
 
 static const GameParam params[] = {
     {.key = "tree", GAME_PARAM_CHOICES(tree_names), .other = "TREE", .label = N_("Tree"),
-     .help = N_("textbook: minimax 3; ordering: best last; rescout")},
+     .help = N_("textbook: minimax 3; ordering: best last; rescout; trap (mcts)")},
 };
 
 static const GameInfo tree_info = {
