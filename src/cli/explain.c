@@ -42,12 +42,8 @@ const CliCommand cli_explain = {
 static int check_size(const Game *g, const void *root, const SearchConfig *cfg)
 {
     Err err = {{0}};
-    Search *s = search_new(g, cfg, &err);
-    if (!s)
-        return cli_fail("explain: %s", err.msg);
     TraceLog log;
-    const int rc = trace_log_record(&log, s, root, UI_THEATRE_MAX_STEPS, &err);
-    search_free(s);
+    const int rc = trace_log_search(&log, g, cfg, root, NULL, 0, UI_THEATRE_MAX_STEPS, &err);
     trace_log_free(&log);
     if (rc == 1)
         return cli_fail("explain: the %s search takes more than %d steps to show; ask for less "

@@ -77,6 +77,20 @@ int trace_log_record(TraceLog *log, Search *s, const void *root, int max_events,
     return 0;
 }
 
+int trace_log_search(TraceLog *log, const Game *g, const SearchConfig *cfg, const void *root,
+                     const void *const *history, int nhistory, int max_events, Err *err)
+{
+    memset(log, 0, sizeof *log);
+    Search *s = search_new(g, cfg, err);
+    if (!s)
+        return -1;
+    if (nhistory > 0)
+        search_set_history(s, history, nhistory);
+    const int rc = trace_log_record(log, s, root, max_events, err);
+    search_free(s);
+    return rc;
+}
+
 void trace_log_free(TraceLog *log)
 {
     free(log->events);

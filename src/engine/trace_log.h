@@ -33,6 +33,11 @@ typedef struct {
  * kept); -1 + err: the search failed or memory ran out.  The log owns what
  * it keeps until trace_log_free(); `s` may be freed at once. */
 int trace_log_record(TraceLog *log, Search *s, const void *root, int max_events, Err *err);
+/* The same for a fresh search of `root` by `cfg` in g, after the
+ * positions in history (oldest first, none when nhistory is 0): the
+ * Search lives only for the call.  The same returns. */
+int trace_log_search(TraceLog *log, const Game *g, const SearchConfig *cfg, const void *root,
+                     const void *const *history, int nhistory, int max_events, Err *err);
 void trace_log_free(TraceLog *log);
 
 /* The index of the first event at or after `from` of kind `kind`; n when

@@ -44,31 +44,36 @@ void game_screen_explain(Screen *s)
         return;
     for (int i = 0; i < at; i++)
         history[i] = session_state(ss, i);
+    const void *root = session_state(ss, at);
     UiTheatreArg a = {.id = ss->id, .opts = opts, .nopts = ss->nopts,
-                      .state = session_state(ss, at), .history = history, .nhistory = at,
+                      .state = root, .history = history, .nhistory = at,
                       .nsearches = 1};
     a.cfg[0] = p->cfg;
     a.cfg[0].time_ms = 0;
     a.cfg[0].node_limit = 0;
     const int asked = p->cfg.solve ? 0 : p->cfg.depth;
     int depth = asked > EXPLAIN_MAX_DEPTH || asked == 0 ? EXPLAIN_MAX_DEPTH : asked;
-    char note[200] = "";
     gs->paused = gs->paused || gs->watch;
     driver_stop(&gs->driver);
-    int rc = -1;
-    /* The search as it was when it fits; otherwise the deepest that does. */
-    if (p->cfg.solve && p->cfg.time_ms == 0)
-        rc = app_push(s->app, &screen_theatre, &a);
-    for (a.cfg[0].solve = false; rc != 0 && depth >= 1; depth--) {
+    /* The search as it was when it fits; otherwise the deepest that does,
+     * tried on the game's own Game before the theatre opens one. */
+    Err err = {{0}};
+    bool fits = p->cfg.solve && p->cfg.time_ms == 0 &&
+                theatre_fits(ss->game, root, history, at, &a.cfg[0], &err) == 0;
+    for (a.cfg[0].solve = fits; !fits && depth >= 1; depth--) {
         a.cfg[0].depth = depth;
-        if (depth != asked || p->cfg.time_ms > 0)
-            snprintf(note, sizeof note,
-                     _("the whole search is too big to show: here it is to depth %d"), depth);
-        a.note = note;
-        a.error[0] = '\0';
-        rc = app_push(s->app, &screen_theatre, &a);
+        err.msg[0] = '\0';
+        fits = theatre_fits(ss->game, root, history, at, &a.cfg[0], &err) == 0;
     }
-    if (rc != 0)
+    char note[200] = "";
+    if (fits && !a.cfg[0].solve && (a.cfg[0].depth != asked || p->cfg.time_ms > 0))
+        snprintf(note, sizeof note,
+                 _("the whole search is too big to show: here it is to depth %d"),
+                 a.cfg[0].depth);
+    a.note = note;
+    if (!fits)
+        app_message(s->app, ST_BAD, "%s", err.msg);
+    else if (app_push(s->app, &screen_theatre, &a) != 0)
         app_message(s->app, ST_BAD, "%s", a.error[0] ? a.error : _("cannot open the theatre"));
     free(history);
 }

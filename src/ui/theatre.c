@@ -33,29 +33,46 @@ static void lane_free(TheatreLane *l)
     l->replay = NULL;
 }
 
+/* The search cfg of root (after the positions in history) kept step by
+ * step in log; -1 + err when it cannot be shown, a search too big saying
+ * so. */
+static int record(const Game *g, const void *root, const void *const *history, int nhistory,
+                  const SearchConfig *cfg, TraceLog *log, Err *err)
+{
+    memset(log, 0, sizeof *log);
+    if (algo_check_traceable(cfg->algo, err) != 0)
+        return -1;
+    const int rc =
+        trace_log_search(log, g, cfg, root, history, nhistory, THEATRE_MAX_STEPS, err);
+    if (rc == 1)
+        err_set(err,
+                _("this search takes more than %d steps to show: ask for less (a smaller "
+                  "depth, or a position nearer the end)"),
+                THEATRE_MAX_STEPS);
+    if (rc != 0) {
+        trace_log_free(log);
+        return -1;
+    }
+    return 0;
+}
+
+int theatre_fits(const Game *g, const void *root, const void *const *history, int nhistory,
+                 const SearchConfig *cfg, Err *err)
+{
+    TraceLog log;
+    const int rc = record(g, root, history, nhistory, cfg, &log, err);
+    trace_log_free(&log);
+    return rc;
+}
+
 /* Search the root with l->cfg, keeping every step; on failure the lane is
  * left as it was and err says why. */
 int theatre_lane_record(Theatre *t, TheatreLane *l, Err *err)
 {
-    if (algo_check_traceable(l->cfg.algo, err) != 0)
-        return -1;
-    Search *s = search_new(t->game, &l->cfg, err);
-    if (!s)
-        return -1;
-    if (t->nhistory > 0)
-        search_set_history(s, (const void *const *)t->history, t->nhistory);
     TraceLog log;
-    const int rc = trace_log_record(&log, s, t->root, THEATRE_MAX_STEPS, err);
-    search_free(s);
-    if (rc != 0) {
-        trace_log_free(&log);
-        if (rc == 1)
-            err_set(err,
-                    _("this search takes more than %d steps to show: ask for less (a smaller "
-                      "depth, or a position nearer the end)"),
-                    THEATRE_MAX_STEPS);
+    if (record(t->game, t->root, (const void *const *)t->history, t->nhistory, &l->cfg, &log,
+               err) != 0)
         return -1;
-    }
     Replay *r = replay_new(t->game, t->root);
     if (!r) {
         trace_log_free(&log);

@@ -39,6 +39,10 @@ typedef struct Theatre {
 } Theatre;
 
 int theatre_lane_record(Theatre *t, TheatreLane *l, Err *err);
+/* 0 when the theatre can show the search cfg of root in g (after the
+ * positions in history); -1 + err saying why not. */
+int theatre_fits(const Game *g, const void *root, const void *const *history, int nhistory,
+                 const SearchConfig *cfg, Err *err);
 void theatre_free_data(Theatre *t);
 /* Everything between the title and the message line. */
 void theatre_draw(Theatre *t, Grid *g, const Glyphs *gl);
