@@ -12,7 +12,7 @@
 #include "ui/theatre.h"
 
 /* The deepest the theatre tries: past it no real game's search fits in
- * THEATRE_MAX_STEPS anyway. */
+ * UI_THEATRE_MAX_STEPS anyway. */
 #define EXPLAIN_MAX_DEPTH 12
 
 /* The last move a computer side played (its index), or -1. */

@@ -43,12 +43,12 @@ static int record(const Game *g, const void *root, const void *const *history, i
     if (algo_check_traceable(cfg->algo, err) != 0)
         return -1;
     const int rc =
-        trace_log_search(log, g, cfg, root, history, nhistory, THEATRE_MAX_STEPS, err);
+        trace_log_search(log, g, cfg, root, history, nhistory, UI_THEATRE_MAX_STEPS, err);
     if (rc == 1)
         err_set(err,
                 _("this search takes more than %d steps to show: ask for less (a smaller "
                   "depth, or a position nearer the end)"),
-                THEATRE_MAX_STEPS);
+                UI_THEATRE_MAX_STEPS);
     if (rc != 0) {
         trace_log_free(log);
         return -1;

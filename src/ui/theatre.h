@@ -9,8 +9,6 @@
 #include "ui/grid.h"
 #include "ui/ui.h"
 
-#define THEATRE_MAX_STEPS UI_THEATRE_MAX_STEPS
-
 typedef struct {
     SearchConfig cfg;
     TraceLog log;

@@ -25,8 +25,6 @@ typedef struct {
 } Row;
 
 typedef struct {
-    const Theatre *t;
-    const TheatreLane *l;
     const Replay *r;
     bool whole;      /* every entered node opened, not just the path's */
     Row *rows;
@@ -204,7 +202,7 @@ static void draw_tree(Theatre *t, const TheatreLane *l, Grid *g, int y, int x, i
                       const Glyphs *gl)
 {
     static Row rows[MAX_ROWS];
-    Walk wk = {.t = t, .l = l, .r = l->replay, .rows = rows};
+    Walk wk = {.r = l->replay, .rows = rows};
     int n = collect(&wk, t, true);
     if (n > h)
         n = collect(&wk, t, false);
