@@ -203,9 +203,12 @@ static void test_search_agent_tells_its_counters_while_it_thinks(void **state)
     assert_true(st.stats.leaves > 0);
     assert_int_not_equal(st.stats.best, MOVE_NONE);
     assert_true(st.pv_len >= 1);
+    /* Giving up never waits for the search's minute: the bound is loose
+     * on purpose, so that a loaded machine (make -j2 distcheck beside the
+     * UI tests) cannot fail it, yet a join would still miss it by far. */
     const uint64_t t0 = clock_ms();
     agent_abandon(a);
-    assert_true(clock_ms() - t0 < 50);
+    assert_true(clock_ms() - t0 < 10000);
     assert_true(agent_poll(a, &st)); /* its turn is over */
     AgentResult r;
     assert_int_equal(agent_wait(a, &r, &err), -1); /* and has no answer */
