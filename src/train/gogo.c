@@ -14,7 +14,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "base/atomic_file.h"
 #include "base/i18n.h"
 #include "games/gogo/eval.h"
 #include "games/gogo/gogo.h"
@@ -181,15 +180,9 @@ static void tune(const FitSet *train, const FitSet *held, const GogoEvalWeights 
 
 /* ---- the file ----------------------------------------------------------------- */
 
-typedef struct {
-    const GogoEvalWeights *w;
-    const char *comment;
-} WeightFile;
-
-static int print_weights(FILE *out, const void *arg)
+static int print_weights(FILE *out, const void *w, const char *comment)
 {
-    const WeightFile *f = arg;
-    return gogo_eval_write(out, f->w, f->comment);
+    return gogo_eval_write(out, w, comment);
 }
 
 static int write_weights(const TrainOptions *o, const GogoEvalWeights *w, const TrainReport *rep,
@@ -202,8 +195,7 @@ static int write_weights(const TrainOptions *o, const GogoEvalWeights *w, const 
              o->games, o->depth, (unsigned long long)o->seed, o->epochs, rep->fitted,
              rep->held_out, rep->scale, rep->fitted_before, rep->fitted_after, rep->held_before,
              rep->held_after);
-    const WeightFile file = {w, comment};
-    return atomic_file_print(o->out, print_weights, &file, err);
+    return selfplay_write_weights(o->out, print_weights, w, comment, err);
 }
 
 int train_gogo(const Game *g, const TrainOptions *o, TrainReport *rep, Err *err)
@@ -222,27 +214,17 @@ int train_gogo(const Game *g, const TrainOptions *o, TrainReport *rep, Err *err)
         .keep = keep_position, .label = label_position, .ctx = g,
         .progress = o->progress,
     };
-    SelfplayGames games;
-    if (selfplay_run(&sp, &games, err) != 0)
+    FitRows fitted, held;
+    if (selfplay_fit_rows(&sp, sample_row, rep, &fitted, &held, err) != 0)
         return -1;
-    rep->games = o->games;
-    memcpy(rep->wins, games.wins, sizeof rep->wins);
-    FitRows fitted = {0}, held = {0};
-    int rc = fit_rows_of_games(&fitted, &held, games.samples, sp.sample_size, games.game_start,
-                               sp.games, sample_row) != 0
-                 ? err_set(err, "out of memory")
-                 : 0;
-    selfplay_games_free(&games);
-    if (rc == 0) {
-        const FitSet train = fit_rows_set(&fitted), check = fit_rows_set(&held);
-        GogoEvalWeights tuned;
-        rep->fitted = fitted.n;
-        rep->held_out = held.n;
-        tune(&train, &check, start, o, &tuned, rep);
-        if (o->progress)
-            train_status_end();
-        rc = write_weights(o, &tuned, rep, err);
-    }
+    const FitSet train = fit_rows_set(&fitted), check = fit_rows_set(&held);
+    GogoEvalWeights tuned;
+    rep->fitted = fitted.n;
+    rep->held_out = held.n;
+    tune(&train, &check, start, o, &tuned, rep);
+    if (o->progress)
+        train_status_end();
+    const int rc = write_weights(o, &tuned, rep, err);
     fit_rows_free(&fitted);
     fit_rows_free(&held);
     return rc;

@@ -16,7 +16,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "base/atomic_file.h"
 #include "games/kalah/eval.h"
 #include "games/kalah/kalah.h"
 #include "train/fit.h"
@@ -103,15 +102,9 @@ static double held_out_error(const FitRows *held, const KalahEvalWeights *w)
 
 /* ---- the file ----------------------------------------------------------------- */
 
-typedef struct {
-    const KalahEvalWeights *w;
-    const char *comment;
-} WeightFile;
-
-static int print_weights(FILE *out, const void *arg)
+static int print_weights(FILE *out, const void *w, const char *comment)
 {
-    const WeightFile *f = arg;
-    return kalah_eval_write(out, f->w, f->comment);
+    return kalah_eval_write(out, w, comment);
 }
 
 static int write_weights(const TrainOptions *o, const KalahEvalWeights *w, const TrainReport *rep,
@@ -123,8 +116,7 @@ static int write_weights(const TrainOptions *o, const KalahEvalWeights *w, const
              "(+%zu held out), held-out mean square error %.2f -> %.2f",
              o->games, o->depth, o->exact, (unsigned long long)o->seed, rep->fitted,
              rep->held_out, rep->held_before, rep->held_after);
-    const WeightFile file = {w, comment};
-    return atomic_file_print(o->out, print_weights, &file, err);
+    return selfplay_write_weights(o->out, print_weights, w, comment, err);
 }
 
 int train_kalah(const Game *g, const TrainOptions *o, TrainReport *rep, Err *err)
@@ -138,31 +130,21 @@ int train_kalah(const Game *g, const TrainOptions *o, TrainReport *rep, Err *err
         .keep = keep_position, .label = label_position, .ctx = g,
         .progress = o->progress,
     };
-    SelfplayGames games;
-    if (selfplay_run(&sp, &games, err) != 0)
+    FitRows fitted, held;
+    if (selfplay_fit_rows(&sp, sample_row, rep, &fitted, &held, err) != 0)
         return -1;
-    rep->games = o->games;
-    memcpy(rep->wins, games.wins, sizeof rep->wins);
-    FitRows fitted = {0}, held = {0};
-    int rc = fit_rows_of_games(&fitted, &held, games.samples, sp.sample_size, games.game_start,
-                               sp.games, sample_row) != 0
-                 ? err_set(err, "out of memory")
-                 : 0;
-    selfplay_games_free(&games);
-    if (rc == 0) {
-        double x[NF];
-        const FitSet set = fit_rows_set(&fitted);
-        fit_least_squares(&set, NF, x);
-        KalahEvalWeights w;
-        quantise(x, &w);
-        rep->fitted = fitted.n;
-        rep->held_out = held.n;
-        rep->held_before = held_out_error(&held, kalah_eval_untuned());
-        rep->held_after = held_out_error(&held, &w); /* what is written, not the exact fit */
-        rep->nweights = NF;
-        memcpy(rep->weights, w.w, sizeof w.w);
-        rc = write_weights(o, &w, rep, err);
-    }
+    double x[NF];
+    const FitSet set = fit_rows_set(&fitted);
+    fit_least_squares(&set, NF, x);
+    KalahEvalWeights w;
+    quantise(x, &w);
+    rep->fitted = fitted.n;
+    rep->held_out = held.n;
+    rep->held_before = held_out_error(&held, kalah_eval_untuned());
+    rep->held_after = held_out_error(&held, &w); /* what is written, not the exact fit */
+    rep->nweights = NF;
+    memcpy(rep->weights, w.w, sizeof w.w);
+    const int rc = write_weights(o, &w, rep, err);
     fit_rows_free(&fitted);
     fit_rows_free(&held);
     return rc;

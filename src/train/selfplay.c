@@ -9,6 +9,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "base/atomic_file.h"
 #include "base/clock.h"
 #include "base/i18n.h"
 #include "base/rng.h"
@@ -338,4 +339,45 @@ void selfplay_games_free(SelfplayGames *out)
     free(out->samples);
     free(out->game_start);
     memset(out, 0, sizeof *out);
+}
+
+int selfplay_fit_rows(const Selfplay *sp,
+                      int (*row)(const void *sample, uint32_t *index, int16_t *value, double *label),
+                      TrainReport *rep, FitRows *fitted, FitRows *held, Err *err)
+{
+    SelfplayGames games;
+    if (selfplay_run(sp, &games, err) != 0)
+        return -1;
+    rep->games = sp->games;
+    memcpy(rep->wins, games.wins, sizeof rep->wins);
+    memset(fitted, 0, sizeof *fitted);
+    memset(held, 0, sizeof *held);
+    const int rc = fit_rows_of_games(fitted, held, games.samples, sp->sample_size,
+                                     games.game_start, sp->games, row);
+    selfplay_games_free(&games);
+    if (rc != 0) {
+        fit_rows_free(fitted);
+        fit_rows_free(held);
+        return err_set(err, "out of memory");
+    }
+    return 0;
+}
+
+typedef struct {
+    WeightsPrinter *print;
+    const void *weights;
+    const char *comment;
+} WeightFile;
+
+static int print_weight_file(FILE *out, const void *arg)
+{
+    const WeightFile *f = arg;
+    return f->print(out, f->weights, f->comment);
+}
+
+int selfplay_write_weights(const char *path, WeightsPrinter *print, const void *weights,
+                           const char *comment, Err *err)
+{
+    const WeightFile file = {print, weights, comment};
+    return atomic_file_print(path, print_weight_file, &file, err);
 }

@@ -17,10 +17,13 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "base/error.h"
 #include "engine/game.h"
 #include "engine/search.h"
+#include "train/fit.h"
+#include "train/train.h"
 
 #define SELFPLAY_MAX_THREADS 64
 
@@ -92,6 +95,22 @@ uint64_t selfplay_game_rng(uint64_t seed, long game);
 /* Play the games.  0, or -1 + err (a search that failed, memory, threads). */
 int selfplay_run(const Selfplay *sp, SelfplayGames *out, Err *err);
 void selfplay_games_free(SelfplayGames *out);
+
+/* Play the games and split their samples into rows: every tenth game's
+ * into *held, to check the fit, the others' into *fitted (fit.h's
+ * fit_rows_of_games, with row() making a sample's row); the report gets
+ * the games and how they ended.  0, or -1 + err with nothing to free. */
+int selfplay_fit_rows(const Selfplay *sp,
+                      int (*row)(const void *sample, uint32_t *index, int16_t *value, double *label),
+                      TrainReport *rep, FitRows *fitted, FitRows *held, Err *err);
+
+/* A game's evaluation writer: the weights in the format its evaluation
+ * reads, under a comment line saying how they were made. */
+typedef int WeightsPrinter(FILE *out, const void *weights, const char *comment);
+
+/* Replace the weight file `path` atomically with print's output. */
+int selfplay_write_weights(const char *path, WeightsPrinter *print, const void *weights,
+                           const char *comment, Err *err);
 
 static inline void *selfplay_sample(const SelfplayGames *out, const Selfplay *sp, size_t i)
 {
