@@ -285,6 +285,7 @@ int mcts(Ctx *c, int ply, int depth)
         iterate(c, t, ply);
         if ((i & 255) == 255) { /* the live panel's line and value */
             const int v = answer(c, t, ply);
+            stats_publish(c->live, &c->n);
             stats_publish_best(c->live, c->reached, v, c->ply[ply].pv, c->ply[ply].pv_len);
         }
     }

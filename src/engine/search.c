@@ -281,6 +281,7 @@ static void search_iterate(Search *s, SearchResult *r)
         r->stats.depth = d;
         swing = d > 1 ? (v > guess ? v - guess : guess - v) : 0;
         guess = v;
+        stats_publish(c->live, &c->n); /* a reader that sees depth d sees its nodes */
         stats_publish_best(c->live, d, v, pv, pv_legal_prefix(c, s->root, pv, len));
         r->stats.exact = c->horizon == 0;
         if (c->horizon == 0)
@@ -405,6 +406,10 @@ bool search_done(const Search *s)
 static void fill_stats(const Search *s, SearchStats *out)
 {
     LiveStats *l = (LiveStats *)&s->live;
+    /* depth first: its acquire pairs with the release in
+     * stats_publish_best, so the counters read after it are at least
+     * those of the iteration it names. */
+    out->depth = atomic_load_explicit(&l->depth, memory_order_acquire);
     out->nodes = atomic_load_explicit(&l->nodes, memory_order_relaxed);
     out->leaves = atomic_load_explicit(&l->leaves, memory_order_relaxed);
     out->probes = atomic_load_explicit(&l->probes, memory_order_relaxed);
@@ -414,7 +419,6 @@ static void fill_stats(const Search *s, SearchStats *out)
     out->mtd_passes = atomic_load_explicit(&l->mtd_passes, memory_order_relaxed);
     out->proof = atomic_load_explicit(&l->proof, memory_order_relaxed);
     out->disproof = atomic_load_explicit(&l->disproof, memory_order_relaxed);
-    out->depth = atomic_load_explicit(&l->depth, memory_order_relaxed);
     out->value = atomic_load_explicit(&l->value, memory_order_relaxed);
     out->best = (Move)atomic_load_explicit(&l->best, memory_order_relaxed);
     out->running = atomic_load_explicit(&l->running, memory_order_relaxed) != 0;

@@ -53,13 +53,14 @@ static inline void stats_publish(LiveStats *live, const Counters *c)
 }
 
 /* Once per finished iteration: its depth, value and line (pv may be NULL
- * with len 0). */
+ * with len 0).  The depth goes last, released: a reader that acquires it
+ * sees this value and move, and the counters published before the call. */
 static inline void stats_publish_best(LiveStats *live, int depth, int value, const Move *pv,
                                       int len)
 {
-    atomic_store_explicit(&live->depth, depth, memory_order_relaxed);
     atomic_store_explicit(&live->value, value, memory_order_relaxed);
     atomic_store_explicit(&live->best, len > 0 ? pv[0] : MOVE_NONE, memory_order_relaxed);
+    atomic_store_explicit(&live->depth, depth, memory_order_release);
     if (len > LIVE_PV_MAX)
         len = LIVE_PV_MAX;
     const unsigned seq = atomic_load_explicit(&live->pv_seq, memory_order_relaxed);

@@ -186,6 +186,41 @@ static void test_stop_returns_a_legal_move(void **unused)
     game_close(g);
 }
 
+/* The panel reads the depth and the counters at any moment: once an
+ * iteration is told, its nodes are told too, even when it took fewer
+ * nodes than the counters' publishing period (reversi's first plies).
+ * Polled without pause from the start, so the early iterations are seen. */
+static void test_a_told_depth_comes_with_its_nodes(void **unused)
+{
+    (void)unused;
+    Err err = {{0}};
+    Game *g = game_open("reversi", NULL, 0, &err);
+    assert_non_null(g);
+    _Alignas(16) unsigned char root[GAME_MAX_STATE];
+    g->ops->start(g, root);
+    SearchConfig cfg;
+    search_config_default(&cfg);
+    cfg.depth = 7;
+    cfg.time_ms = 0;
+    Search *s = search_new(g, &cfg, &err);
+    assert_non_null(s);
+    for (int round = 0; round < 20; round++) {
+        search_clear(s);
+        assert_int_equal(search_start(s, root, &err), 0);
+        SearchStats st;
+        do {
+            search_poll(s, &st);
+            if (st.depth > 0) {
+                assert_true(st.nodes > 0);
+                assert_true(st.leaves > 0);
+            }
+        } while (!search_done(s));
+        search_wait(s, NULL);
+    }
+    search_free(s);
+    game_close(g);
+}
+
 static void test_two_searches_side_by_side(void **unused)
 {
     (void)unused;
@@ -304,6 +339,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_algorithms_agree),
         cmocka_unit_test(test_stop_returns_a_legal_move),
+        cmocka_unit_test(test_a_told_depth_comes_with_its_nodes),
         cmocka_unit_test(test_two_searches_side_by_side),
         cmocka_unit_test(test_player_specs),
         cmocka_unit_test(test_algorithm_table),
