@@ -30,7 +30,7 @@ static int build_db_cmd(int argc, char **argv)
         return cli_fail("build-db: only kalah has an endgame database, not '%.40s'", argv[1]);
     long pits = 6, seeds = 16;
     KalahCapture capture = KALAH_CAPTURE_STANDARD;
-    for (int i = 2; i < argc; i++) {
+    for (int i = 2; i < argc; i += 2) { /* every option takes a value */
         const char *opt = argv[i], *value = i + 1 < argc ? argv[i + 1] : NULL;
         if (strcmp(opt, "--pits") == 0) {
             if (cli_parse_int(opt, value, 1, 8, &pits) != 0)
@@ -49,7 +49,6 @@ static int build_db_cmd(int argc, char **argv)
         } else {
             return cli_fail("build-db: unknown option '%.40s'", opt);
         }
-        i++;
     }
     const uint64_t entries = kalah_db_entries((int)pits, (int)seeds);
     if (entries == 0 || entries > KALAH_DB_MAX_ENTRIES)

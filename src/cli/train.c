@@ -155,11 +155,9 @@ static const Trainer *trainer_for(const char *id)
  * option's value (every option takes one); 0 when there is none. */
 static int game_argument(int argc, char **argv)
 {
-    for (int i = 1; i < argc; i++) {
+    for (int i = 1; i < argc; i += 2) /* past each option's value */
         if (strncmp(argv[i], "--", 2) != 0)
             return i;
-        i++; /* its value */
-    }
     return 0;
 }
 

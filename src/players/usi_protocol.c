@@ -161,13 +161,12 @@ static int parse_position(const char *rest, UsiCommand *out, Err *err)
 
 static int parse_go(const char *rest, UsiGo *go, Err *err)
 {
-    static const struct {
+    const struct {
         const char *word;
-        size_t offset;
+        int64_t *field;
     } times[] = {
-        {"btime", offsetof(UsiGo, btime)},     {"wtime", offsetof(UsiGo, wtime)},
-        {"byoyomi", offsetof(UsiGo, byoyomi)}, {"binc", offsetof(UsiGo, binc)},
-        {"winc", offsetof(UsiGo, winc)},       {"movetime", offsetof(UsiGo, movetime)},
+        {"btime", &go->btime},     {"wtime", &go->wtime}, {"byoyomi", &go->byoyomi},
+        {"binc", &go->binc},       {"winc", &go->winc},   {"movetime", &go->movetime},
     };
     const int64_t max_ms = 1000LL * 3600 * 24 * 365;
     Tok t, v;
@@ -179,7 +178,7 @@ static int parse_go(const char *rest, UsiGo *go, Err *err)
                 continue;
             if (!next_tok(&rest, &v))
                 return err_set(err, "go: %s needs a number", times[i].word);
-            int64_t *field = (int64_t *)((char *)go + times[i].offset);
+            int64_t *field = times[i].field;
             /* Some GUIs send a negative clock when time is short; read it as 0. */
             if (tok_int(&v, times[i].word, -max_ms, max_ms, field, err) != 0)
                 return -1;

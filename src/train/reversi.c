@@ -67,7 +67,7 @@ static int play(const Game *g, const TrainOptions *o, Sample **x, size_t *n, Tra
         return -1;
     rep->games = o->games;
     memcpy(rep->wins, games.wins, sizeof rep->wins);
-    *x = (Sample *)games.samples;
+    *x = (Sample *)(void *)games.samples; /* malloc'd: aligned for any sample */
     *n = games.n;
     games.samples = NULL;
     selfplay_games_free(&games);

@@ -439,8 +439,8 @@ static const char *const tree_texts[] = {
      * random playouts say so; the 20th loses.  Move 2 is a sure draw.
      * Alpha-beta at depth 3 sees the refutation; mcts needs about two
      * thousand iterations to find it. */
-    "(((1 1) (1 1) (1 1) (1 1) (1 1) (1 1) (1 1) (1 1) (1 1) (1 1) (1 1) (1 1) (1 1) (1 1) "
-    "(1 1) (1 1) (1 1) (1 1) (1 1) (-1 -1)) ((0 0) (0 0)))",
+    ("(((1 1) (1 1) (1 1) (1 1) (1 1) (1 1) (1 1) (1 1) (1 1) (1 1) (1 1) (1 1) (1 1) (1 1) "
+     "(1 1) (1 1) (1 1) (1 1) (1 1) (-1 -1)) ((0 0) (0 0)))"),
 };
 
 static const GameParam params[] = {
