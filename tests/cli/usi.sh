@@ -154,7 +154,10 @@ printf 'position startpos\ngo depth 4\nposition startpos moves 2e4c\ngo depth 4\
     timeout 60 "$YOMI" usi >"$tmp/out" 2>"$tmp/err"
 grep -q '^info string' "$tmp/out"; ok $((!$?)) "usi: position, go, setoption during a search are not refused"
 is "$(grep -c '^info depth 4 ' "$tmp/out")" "2" "usi: each piped search runs to its depth"
-grep -q '^info depth 3 ' "$tmp/out"; ok $((!$?)) "usi: setoption applies from the next go"
+# The third search's lines (after the second answer) stop at depth 2; the
+# first two may tell depth 3 on their way to 4, as a slow machine shows.
+awk '/^bestmove/ {n++; next} n == 2' "$tmp/out" | grep -q '^info depth [3-9]'
+ok $((!$?)) "usi: setoption applies from the next go"
 # shellcheck disable=SC2046
 set -- $(bestmoves)
 is "$#" "3" "usi: three searches, three answers"
