@@ -9,6 +9,7 @@
 
 #include "base/clock.h"
 #include "base/rng.h"
+#include "cli/match_report.h"
 #include "cli/searchcli.h"
 #include "games/registry.h"
 #include "players/agent.h"
@@ -24,6 +25,7 @@ typedef struct {
     bool game_clock;     /* --game-time: main time is counted down */
     const char *record;  /* --record FILE: every game's moves, or NULL */
     long balanced;       /* --balanced V: redraw openings judged beyond V, or -1 */
+    long shard, shards;  /* --shard K/N: play slice K (from 1) of N */
 } MatchOpts;
 
 /* How one game ended, from the first seat's view. */
@@ -218,54 +220,27 @@ static void record_game(FILE *f, const Game *g, const void *start, long index, i
     fflush(f);
 }
 
-/// The Elo difference a score p (0..1) implies: none finite at 0 or 1.
-static double elo_of(double p)
+/* "K/N", 1 <= K <= N. */
+static int parse_shard(const char *text, MatchOpts *o)
 {
-    if (p <= 0)
-        return -INFINITY;
-    if (p >= 1)
-        return INFINITY;
-    return -400.0 * log10(1.0 / p - 1.0);
+    long k, n;
+    int used = 0;
+    if (sscanf(text, "%ld/%ld%n", &k, &n, &used) != 2 || text[used] || n < 1 || n > 10000 ||
+        k < 1 || k > n)
+        return cli_fail("match: --shard takes K/N with 1 <= K <= N <= 10000, not '%.40s'", text);
+    o->shard = k, o->shards = n;
+    return 0;
 }
 
-/// Whole points, signed, "+inf"/"-inf" at the ends, and never "-0" (a
-/// difference that rounds to nothing has no side).
-static void format_elo(double elo, char *buf, size_t len)
+/// Whether game k (from 0) is this shard's.  Shards take the match's games
+/// in turn (with --swap, its pairs in turn, so a pair and its shared
+/// opening stay together); every game keeps the number, opening and seed
+/// it has in the whole match, so the shards' reports merge into the very
+/// report one run would print.
+static bool in_shard(const MatchOpts *o, long k)
 {
-    if (isinf(elo))
-        snprintf(buf, len, "%cinf", elo > 0 ? '+' : '-');
-    else
-        snprintf(buf, len, "%+ld", lround(elo));
-}
-
-/// The score of A with a 95% margin from the games' own spread (wins,
-/// draws and losses as 1, 1/2, 0), and the same as an Elo difference.
-/// When every game had the same result there is no spread to measure, and
-/// the margin would claim a certainty a few games cannot give: the Elo
-/// range is then the exact binomial one (Clopper-Pearson), which has that
-/// result come at least q = 0.025^(1/n) of the time and leaves the rest
-/// open either way.
-static void print_score(long games, const int wins[2], int draws)
-{
-    const double n = (double)(wins[0] + wins[1] + draws);
-    if (n <= 0)
-        return;
-    const double mean = (wins[0] + 0.5 * draws) / n;
-    const double var = (wins[0] * (1 - mean) * (1 - mean) + wins[1] * mean * mean +
-                        draws * (0.5 - mean) * (0.5 - mean)) / n;
-    const double margin = 1.96 * sqrt(var / n);
-    double lo = mean - margin, hi = mean + margin;
-    if (var == 0) {
-        const double q = pow(0.025, 1.0 / n);
-        lo = mean * q;
-        hi = mean * q + (1 - q);
-    }
-    char elo[3][16];
-    format_elo(elo_of(mean), elo[0], sizeof elo[0]);
-    format_elo(elo_of(lo), elo[1], sizeof elo[1]);
-    format_elo(elo_of(hi), elo[2], sizeof elo[2]);
-    printf("score\tA %.1f%% +-%.1f (95%%)\tElo %s [%s, %s]\t%ld games\n", 100 * mean,
-           100 * margin, elo[0], elo[1], elo[2], games);
+    const long unit = o->swap ? k / 2 : k;
+    return unit % o->shards == o->shard - 1;
 }
 
 static int parse_match_args(int argc, char **argv, const char **id, const char **position,
@@ -317,6 +292,8 @@ static int parse_match_args(int argc, char **argv, const char **id, const char *
             bad = cli_parse_int(opt, v, 0, 2000000000L, &o->seed);
         else if (strcmp(opt, "--max-plies") == 0)
             bad = cli_parse_int(opt, v, 1, MAX_PLIES, &o->max_plies);
+        else if (strcmp(opt, "--shard") == 0)
+            bad = v ? parse_shard(v, o) : 0;
         else if (!cli_game_option(go, opt, v))
             return cli_fail("match: unknown option '%.40s'", opt);
         if (bad)
@@ -360,16 +337,19 @@ static int open_player_games(const char *id, const CliGameOpts *go, const char *
 }
 
 static int play_match(const Game *g, const void *start, Agent *agents[2], const MatchOpts *mo,
-                      char names[2][200]);
+                      char names[2][MATCH_NAME_MAX]);
 
 static int match_cmd(int argc, char **argv)
 {
     if (cli_wants_help(&cli_match, argc, argv))
         return EXIT_OK;
+    if (argc > 1 && strcmp(argv[1], "--merge") == 0)
+        return match_merge(argc - 2, argv + 2);
     const char *id = NULL, *position = NULL, *spec[2] = {NULL, NULL};
     const char *eval[2] = {NULL, NULL};
     CliGameOpts go = {0};
-    MatchOpts o = {.games = 1, .seed = 1, .max_plies = MAX_PLIES, .balanced = -1};
+    MatchOpts o = {.games = 1, .seed = 1, .max_plies = MAX_PLIES, .balanced = -1, .shard = 1,
+                   .shards = 1};
     int rc = parse_match_args(argc, argv, &id, &position, spec, eval, &go, &o);
     if (rc != EXIT_OK)
         return rc;
@@ -399,7 +379,7 @@ static int match_cmd(int argc, char **argv)
             rc = cli_fail("match: --%s: %s", p ? "second" : "first", err.msg);
     }
     if (rc == EXIT_OK) {
-        char names[2][200];
+        char names[2][MATCH_NAME_MAX];
         for (int p = 0; p < 2; p++) {
             Player pl;
             Err ignore;
@@ -424,7 +404,7 @@ static int match_cmd(int argc, char **argv)
 
 /// The games of the match and their rows, the totals and the score.
 static int play_match(const Game *g, const void *start, Agent *agents[2], const MatchOpts *mo,
-                      char names[2][200])
+                      char names[2][MATCH_NAME_MAX])
 {
     const MatchOpts o = *mo;
     int rc = EXIT_OK;
@@ -445,16 +425,16 @@ static int play_match(const Game *g, const void *start, Agent *agents[2], const 
         search_free(judge);
         return cli_fail("match: --record: cannot write '%.200s'", o.record);
     }
-    printf("game\tfirst\tsecond\tresult\tplies\tleaves_A\tnodes_A\tleaves_B\tnodes_B\n");
+    match_print_header();
     fflush(stdout);
-    uint64_t leaves[2] = {0, 0}, nodes[2] = {0, 0};
-    int wins[2] = {0, 0}, draws = 0;
-    long played = 0;
+    MatchTally tally = {0};
     Move opening[64];
     /* The rows are the progress on a terminal; sent to a file, a line on
      * stderr keeps a person watching informed (a pipe there stays quiet). */
     const bool progress = isatty(STDERR_FILENO) && !isatty(STDOUT_FILENO);
     for (long k = 0; k < o.games; k++) {
+        if (!in_shard(&o, k))
+            continue;
         /* A is --first, B --second; with --swap they change seats every game
          * and each pair of games shares its opening. */
         const int a_seat = o.swap && k % 2 ? 1 : 0;
@@ -468,18 +448,11 @@ static int play_match(const Game *g, const void *start, Agent *agents[2], const 
             rc = EXIT_INTERNAL;
             break;
         }
-        played++;
         const int a_score = a_seat == 0 ? mg.score : -mg.score;
         const char *result = a_score > 0 ? "A wins" : a_score < 0 ? "B wins" : "draw";
-        if (a_score > 0)
-            wins[0]++;
-        else if (a_score < 0)
-            wins[1]++;
-        else
-            draws++;
         const uint64_t la = mg.leaves[a_seat], lb = mg.leaves[1 - a_seat];
         const uint64_t na = mg.nodes[a_seat], nb = mg.nodes[1 - a_seat];
-        leaves[0] += la, leaves[1] += lb, nodes[0] += na, nodes[1] += nb;
+        match_tally_add(&tally, a_score, la, na, lb, nb);
         char why[48] = "";
         if (mg.loser_seat >= 0)
             snprintf(why, sizeof why, ", %s %s", mg.loser_seat == a_seat ? "A" : "B", mg.reason);
@@ -492,19 +465,13 @@ static int play_match(const Game *g, const void *start, Agent *agents[2], const 
         if (progress) {
             fputc('\r', stderr);
             fprintf(stderr, _("match: %ld of %ld games, A %d, B %d, draws %d"), k + 1, o.games,
-                    wins[0], wins[1], draws);
+                    tally.wins[0], tally.wins[1], tally.draws);
             fputs("\033[K", stderr);
         }
     }
     if (progress)
         fputs("\r\033[K", stderr);
-    if (played > 0) {
-        printf("total\tA=%s\tB=%s\tA %d, B %d, draws %d\t-\t%llu\t%llu\t%llu\t%llu\n", names[0],
-               names[1], wins[0], wins[1], draws, (unsigned long long)leaves[0],
-               (unsigned long long)nodes[0], (unsigned long long)leaves[1],
-               (unsigned long long)nodes[1]);
-        print_score(played, wins, draws);
-    }
+    match_print_total(&tally, names[0], names[1]);
     if (record && fclose(record) != 0)
         rc = cli_fail("match: --record: cannot write '%.200s'", o.record);
     search_free(judge);
@@ -520,6 +487,8 @@ const CliCommand cli_match = {
             "         [--time MS | --game-time MS [--inc MS] [--byoyomi MS]]\n"
             "         [--random-plies N] [--seed S] [--max-plies N]\n"
             "         [--balanced V] [--first-eval E] [--second-eval E] [--record FILE]\n"
+            "         [--shard K/N]\n"
+            "       yomi match --merge FILE...\n"
             "\n"
             "Headless games between two computer players: A (--first) and B (--second).\n"
             "P is ALGO:DEPTH[,KEY=VALUE...], e.g. negascout:6 or mtdf:8,table=on,order=best,\n"
@@ -543,7 +512,10 @@ const CliCommand cli_match = {
             "                    that player's own game option --eval (its values are\n"
             "                    among the game variant options below)\n"
             "  --record FILE     write each game's moves there, a line per game (number,\n"
-            "                    A's seat, result, the moves in the game's notation)\n"
+            "                    A's seat, result, the moves in the game's notation)\n"            "  --shard K/N       play only the K-th of N slices of the match (games K,\n"
+            "                    K+N, ...; pairs with --swap), each game as in the whole\n"
+            "                    match; --merge FILE... joins the slices' reports into\n"
+            "                    the report the whole match prints\n"
             "\n"
             "With --swap they change seats every game.  One tab-separated row per game (the\n"
             "result from A's view, the leaves and nodes each side spent), then the totals\n"
