@@ -202,7 +202,10 @@ static int parse_options(const Trainer *t, int argc, char **argv, int game_at, T
         } else if (t->positions && strcmp(opt, "--save-positions") == 0) {
             o->save_positions = v;
         } else if (t->positions && strcmp(opt, "--load-positions") == 0) {
-            o->load_positions = v;
+            if (o->nload == TRAIN_MAX_POSITION_FILES)
+                return cli_fail("%s: at most %d --load-positions files", t->cmd,
+                                TRAIN_MAX_POSITION_FILES);
+            o->load_positions[o->nload++] = v;
         } else if (!game_option(t, go, opt, v)) {
             return cli_fail("%s: unknown option '%.40s'", t->cmd, opt);
         }
@@ -249,7 +252,7 @@ static int train_cmd(int argc, char **argv)
         return EXIT_USAGE;
     Err err = {{0}};
     Game *g = NULL;
-    if (!o.load_positions) { /* positions from a file need no games */
+    if (o.nload == 0) { /* positions from files need no games */
         if (t->eval && !has_eval(&go))
             cli_game_option(&go, "--eval", t->eval);
         if (!(g = cli_game_open(t->game, go.opts, go.n, &err)))
@@ -282,7 +285,8 @@ const CliCommand cli_train = {
             "reversi-eval.dat; yomi reads assets/reversi-eval.dat).  Defaults: N 2000,\n"
             "D 2, S 1, T 1.  The same N, D, S, E, K give the same file whatever T.\n"
             "--save-positions F keeps the labelled positions; --load-positions F fits\n"
-            "them again without playing.\n"
+            "them again without playing (given again, several files fit as one set: runs\n"
+            "with other seeds, on other machines).\n"
             "\n"
             "yomi train gogo tunes gogo's evaluation (yomi train gogo --help), yomi train\n"
             "kalah Kalah's (yomi train kalah --help).\n"),

@@ -103,7 +103,8 @@ static int save_positions(const char *path, const Sample *x, size_t n, Err *err)
     return 0;
 }
 
-/* Regular files only (read_file_open), and the size the header announces
+/* One file's positions appended to *out (*n of them so far, growing).
+ * Regular files only (read_file_open), and the size the header announces
  * checked before the memory for the positions is taken. */
 static int load_positions(const char *path, Sample **out, size_t *n, Err *err)
 {
@@ -119,25 +120,30 @@ static int load_positions(const char *path, Sample **out, size_t *n, Err *err)
     char magic[8];
     uint64_t count = 0;
     int rc = 0;
+    Sample *grown;
     if (fread(magic, 1, 8, f) != 8 || memcmp(magic, pos_magic, 8) != 0 ||
         fread(&count, 8, 1, f) != 1 || count > POS_MAX) {
         rc = err_set(err, "%.200s: not a positions file", path);
     } else if (size != POS_HEADER_BYTES + POS_RECORD_BYTES * count) {
         rc = err_set(err, "%.200s: %llu positions announced in %zu bytes (truncated or damaged)",
                      path, (unsigned long long)count, size);
-    } else if (!(*out = malloc((count ? count : 1) * sizeof **out))) {
-        rc = err_set(err, "out of memory for %llu positions", (unsigned long long)count);
+    } else if (*n + count > POS_MAX) {
+        rc = err_set(err, "%.200s: more than %u positions in all", path, POS_MAX);
+    } else if (!(grown = realloc(*out, (*n + count ? *n + count : 1) * sizeof **out))) {
+        rc = err_set(err, "out of memory for %llu positions", (unsigned long long)(*n + count));
     } else {
+        *out = grown;
         for (uint64_t i = 0; i < count && rc == 0; i++) {
             int8_t label = 0;
-            Sample *x = &(*out)[i];
+            Sample *x = &(*out)[*n + i];
             if (fread(&x->p, 8, 1, f) != 1 || fread(&x->o, 8, 1, f) != 1 ||
                 fread(&label, 1, 1, f) != 1 || (x->p & x->o) || label < -64 || label > 64)
                 rc = err_set(err, "%.200s: truncated or damaged at position %llu", path,
                              (unsigned long long)i);
             x->label = label;
         }
-        *n = count;
+        if (rc == 0)
+            *n += count;
     }
     fclose(f);
     return rc;
@@ -190,8 +196,13 @@ int train_reversi(const Game *g, const TrainOptions *o, TrainReport *rep, Err *e
     memset(rep, 0, sizeof *rep);
     Sample *x = NULL;
     size_t n = 0;
-    int rc = o->load_positions ? load_positions(o->load_positions, &x, &n, err)
-                               : play(g, o, &x, &n, rep, err);
+    int rc = 0;
+    if (o->nload == 0)
+        rc = play(g, o, &x, &n, rep, err);
+    /* Files of several runs (other seeds, other machines) fit as one set,
+     * in the order given: the last twentieth of the last file is held out. */
+    for (int f = 0; f < o->nload && rc == 0; f++)
+        rc = load_positions(o->load_positions[f], &x, &n, err);
     if (rc == 0 && o->save_positions)
         rc = save_positions(o->save_positions, x, n, err);
     if (rc == 0)

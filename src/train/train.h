@@ -13,6 +13,8 @@
 #include "base/error.h"
 #include "engine/game.h"
 
+#define TRAIN_MAX_POSITION_FILES 256
+
 typedef struct {
     long games;
     int depth;   /* of both players' pvs */
@@ -21,9 +23,12 @@ typedef struct {
     int epochs;  /* of the fit, where it takes steps */
     uint64_t seed;
     const char *out; /* the weight file, replaced atomically */
-    /* reversi: keep the labelled positions in a file, or fit those of one
-     * instead of playing (NULL: neither) */
-    const char *save_positions, *load_positions;
+    /* reversi: keep the labelled positions in a file (NULL: no), or fit
+     * those of nload files (made by one run each, on one machine or many)
+     * instead of playing */
+    const char *save_positions;
+    const char *load_positions[TRAIN_MAX_POSITION_FILES];
+    int nload;
     bool progress; /* a progress line on stderr */
 } TrainOptions;
 
@@ -44,7 +49,7 @@ typedef struct {
 } TrainReport;
 
 /* Train and write o->out: 0, or -1 + err.  `g` is the game to play (NULL
- * when reversi fits positions from o->load_positions). */
+ * when reversi fits positions from o->load_positions files). */
 typedef int TrainFn(const Game *g, const TrainOptions *o, TrainReport *report, Err *err);
 
 TrainFn train_reversi; /* train/reversi.c */

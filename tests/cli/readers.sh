@@ -73,9 +73,24 @@ run_yomi train reversi --games 2 --depth 1 --save-positions "$dir/good.pos" --ou
 is "$rc" 0 "train: positions saved"
 run_yomi train reversi --load-positions "$dir/good.pos" --out "$dir/w.dat"
 is "$rc" 0 "train --load-positions: a whole file loads"
+# Runs with other seeds (other machines) fit as one set: their positions
+# add up, and a bad file among them is named.
+run_yomi train reversi --games 2 --depth 1 --seed 2 --save-positions "$dir/other.pos" \
+    --out "$dir/w.dat"
+positions() { printf '%s\n' "$out" | sed -n 's/^wrote .*: \([0-9]*\) positions.*/\1/p'; }
+run_yomi train reversi --load-positions "$dir/good.pos" --out "$dir/w.dat"
+one=$(positions)
+run_yomi train reversi --load-positions "$dir/other.pos" --out "$dir/w.dat"
+other=$(positions)
+run_yomi train reversi --load-positions "$dir/good.pos" --load-positions "$dir/other.pos" \
+    --out "$dir/w.dat"
+is "$rc $(positions)" "0 $((one + other))" "train --load-positions twice: both files' positions"
 head -c 100 "$dir/good.pos" >"$dir/short.pos"
 refused "train --load-positions: fewer positions than announced" \
     "positions announced in 100 bytes" train reversi --load-positions "$dir/short.pos"
+refused "train --load-positions: the bad one of two files is named" \
+    "short.pos: " train reversi \
+    --load-positions "$dir/good.pos" --load-positions "$dir/short.pos"
 
 # --- bench ffo --file ------------------------------------------------------------
 refuses_non_files bench ffo --file
