@@ -13,6 +13,7 @@
 #include "cli/searchcli.h"
 #include "games/registry.h"
 #include "players/agent.h"
+#include "players/game_clock.h"
 #include "players/player.h"
 
 #define MAX_PLIES 2000
@@ -21,8 +22,8 @@
 typedef struct {
     long games, random_plies, seed, max_plies;
     bool swap;
-    AgentClock clock;    /* per move or per game, as given */
-    bool game_clock;     /* --game-time: main time is counted down */
+    AgentClock clock;    /* --time: per move */
+    ClockRules rules;    /* --game-time, --inc, --byoyomi: a game clock (timed) */
     const char *record;  /* --record FILE: every game's moves, or NULL */
     long balanced;       /* --balanced V: redraw openings judged beyond V, or -1 */
     long shard, shards;  /* --shard K/N: play slice K (from 1) of N */
@@ -125,7 +126,8 @@ static void play_one(const Game *g, const void *start, Agent *seat[2], const Mat
             return;
         }
     }
-    AgentClock clock = o->clock;
+    GameClock clock;
+    game_clock_init(&clock, &o->rules);
     Move legal[GAME_MAX_MOVES];
     bool decided = false;
     while (n < o->max_plies && !decided) {
@@ -144,11 +146,14 @@ static void play_one(const Game *g, const void *start, Agent *seat[2], const Mat
             r.turn_len = 1;
             memset(&r.final, 0, sizeof r.final);
         } else {
-            const uint64_t t0 = clock_ms();
-            int rc = agent_start(seat[side], start, moves, n, &clock, &err);
+            AgentClock told = o->clock;
+            if (o->rules.timed)
+                game_clock_agent(&clock, clock_ms(), 0, &told);
+            game_clock_start(&clock, side, clock_ms());
+            int rc = agent_start(seat[side], start, moves, n, &told, &err);
             if (rc == 0)
                 rc = agent_wait(seat[side], &r, &err);
-            const int64_t used = (int64_t)(clock_ms() - t0);
+            const bool in_time = game_clock_end_move(&clock, clock_ms());
             if (rc != 0) {
                 fprintf(stderr, "yomi: match: %s\n", err.msg);
                 if (agent_broken(seat[side])) {
@@ -158,16 +163,9 @@ static void play_one(const Game *g, const void *start, Agent *seat[2], const Mat
                 end_by_fault(mg, side, "illegal move");
                 break;
             }
-            if (o->game_clock) {
-                const int64_t main_before = clock.time_ms[side];
-                const int64_t byo = clock.byoyomi_ms > 0 ? clock.byoyomi_ms : 0;
-                if (used > main_before + byo + TIME_TOLERANCE_MS) {
-                    end_by_fault(mg, side, "time");
-                    break;
-                }
-                clock.time_ms[side] = used > main_before ? 0 : main_before - used;
-                if (clock.inc_ms[side] > 0)
-                    clock.time_ms[side] += clock.inc_ms[side];
+            if (!in_time) {
+                end_by_fault(mg, side, "time");
+                break;
             }
             if (r.answer != AGENT_MOVE) {
                 /* A claimed win here is false: a real one ended the game above. */
@@ -307,12 +305,11 @@ static int parse_match_args(int argc, char **argv, const char **id, const char *
         return cli_fail("match: --inc needs --game-time");
     agent_clock_none(&o->clock);
     o->clock.movetime_ms = time_ms;
-    if (game_ms >= 0 || byo_ms > 0) {
-        o->game_clock = true;
-        o->clock.time_ms[0] = o->clock.time_ms[1] = game_ms > 0 ? game_ms : 0;
-        o->clock.inc_ms[0] = o->clock.inc_ms[1] = inc_ms;
-        o->clock.byoyomi_ms = byo_ms;
-    }
+    o->rules = (ClockRules){.timed = game_ms >= 0 || byo_ms > 0,
+                            .main_ms = game_ms > 0 ? game_ms : 0,
+                            .inc_ms = inc_ms > 0 ? inc_ms : 0,
+                            .byoyomi_ms = byo_ms > 0 ? byo_ms : 0,
+                            .grace_ms = TIME_TOLERANCE_MS};
     return EXIT_OK;
 }
 

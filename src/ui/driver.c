@@ -41,15 +41,18 @@ bool driver_busy(const Driver *d) { return d->thinking >= 0 || d->hinting; }
 static void fail(Driver *d, const Err *err) { snprintf(d->error, sizeof d->error, "%s", err->msg); }
 
 /// A turn of `a` on the game so far: it is shown the whole game from its
-/// start (the history for repetitions; USI's `position ... moves`).  An
-/// external engine that sets no limit of its own gets a clock, or it
-/// would think for ever.
-static int start_turn(Driver *d, Agent *a, Err *err)
+/// start (the history for repetitions; USI's `position ... moves`).  Under
+/// a game clock a side's turn gets the time it has (the hint does not: it
+/// is asked on the person's time).  Else an external engine that sets no
+/// limit of its own gets a clock, or it would think for ever.
+static int start_turn(Driver *d, Agent *a, bool timed, Err *err)
 {
     const Session *s = d->session;
     AgentClock clock;
     agent_clock_none(&clock);
-    if (!agent_sets_own_limit(a))
+    if (timed)
+        game_clock_agent(&s->clock, s->now(), DRIVER_CLOCK_RESERVE_MS, &clock);
+    else if (!agent_sets_own_limit(a))
         clock.movetime_ms = DRIVER_EXTERNAL_MOVE_MS;
     if (agent_start(a, session_state(s, 0), s->moves, s->n, &clock, err) != 0)
         return -1;
@@ -67,7 +70,7 @@ int driver_start(Driver *d)
         return 0;
     if (!d->player[side])
         d->player[side] = agent_new_player(s->game, &s->players[side], &err);
-    if (!d->player[side] || start_turn(d, d->player[side], &err) != 0) {
+    if (!d->player[side] || start_turn(d, d->player[side], session_timed(s), &err) != 0) {
         fail(d, &err);
         return -1;
     }
@@ -88,7 +91,7 @@ int driver_start_hint(Driver *d, int depth)
         p.cfg.depth = depth;
         d->hint = agent_new_player(d->session->game, &p, &err);
     }
-    if (!d->hint || start_turn(d, d->hint, &err) != 0) {
+    if (!d->hint || start_turn(d, d->hint, false, &err) != 0) {
         fail(d, &err);
         return -1;
     }

@@ -15,6 +15,10 @@
 /* An external engine whose spec sets no limit of its own thinks this long
  * a move, as the default computer player does. */
 #define DRIVER_EXTERNAL_MOVE_MS 1000
+/* Under a game clock, the time a computer side keeps back from what it
+ * has for its move to reach the board: the UI sees an answer at its next
+ * tick (up to 100 ms), and a search stops a little after its deadline. */
+#define DRIVER_CLOCK_RESERVE_MS 250
 
 typedef struct {
     uint64_t nodes, leaves, hits, ms;

@@ -17,6 +17,7 @@
 #include "games/registry.h"
 #include "players/player.h"
 #include "ui/autosave.h"
+#include "ui/clock_face.h"
 #include "ui/fmt.h"
 #include "ui/game_screen.h"
 #include "ui/load.h"
@@ -160,11 +161,23 @@ void game_screen_autosave(Screen *s)
         app_message(s->app, ST_BAD, _("autosave failed: %s"), err.msg);
 }
 
+/* A side's time ran out: the search under way is dropped, the game is over. */
+static void out_of_time(Screen *s)
+{
+    GameScreen *gs = s->data;
+    driver_stop(&gs->driver);
+    moment_passed(s);
+    check_over(gs);
+    game_screen_autosave(s);
+}
+
 void game_screen_tick(Screen *s)
 {
     GameScreen *gs = s->data;
     Driver *d = &gs->driver;
     Move played;
+    if (game_screen_clock_sync(s))
+        out_of_time(s);
     bool hinting = d->hinting;
     if (driver_tick(d, &played)) {
         after_move(s);
@@ -202,6 +215,7 @@ void game_screen_tick(Screen *s)
         d->error[0] = '\0';
         gs->paused = true;
     }
+    game_screen_clock_sync(s); /* its clock runs from now */
 }
 
 /* ---- keys -------------------------------------------------------------- */
@@ -619,7 +633,8 @@ void game_screen_draw_common(Screen *s, Grid *g, int *panel_x, int *panel_y)
         bool turn = !gs->over && side == i;
         grid_put(g, py + i, px, ST_KEY, turn ? (s->app->glyphs->utf8 ? "\xe2\x96\xb6" : ">") : " ");
         int x = grid_put_field(g, py + i, px + 2, st, _(gs->view->side_name[i]), 6);
-        grid_putn(g, py + i, x + 1, turn ? ST_NORMAL | SF_BOLD : ST_NORMAL, who, g->w - x - 2);
+        const int end = game_screen_draw_clock(s, g, py + i, g->w - 1, i);
+        grid_putn(g, py + i, x + 1, turn ? ST_NORMAL | SF_BOLD : ST_NORMAL, who, end - x - 1);
     }
     char score[80];
     gs->view->score(game, session_current(se), score, sizeof score);

@@ -8,6 +8,7 @@
 #include <curses.h>
 
 #include "ui/form.h"
+#include "ui/form_clock.h"
 #include "base/i18n.h"
 #include "ui/screen.h"
 #include "ui/session.h"
@@ -16,6 +17,7 @@ typedef struct {
     Form form;
     GameFields game;
     PlayerFields side[2];
+    ClockFields clock;
     int start;
     bool watch;
 } NewGame;
@@ -36,6 +38,7 @@ static void update(NewGame *ng)
         /* Watching, a side may still be another engine where one can play. */
         who->kind = ng->watch && !game->info->external_engines ? FIELD_HEADING : FIELD_CHOICE;
     }
+    form_show_clock_fields(&ng->form, &ng->clock, game);
     form_fix_cursor(&ng->form);
 }
 
@@ -50,6 +53,7 @@ static int newgame_init(Screen *s, void *arg)
     form_add(f, (FormField){.kind = FIELD_HEADING, .label = ""});
     form_add_player_fields(f, &ng->side[0], N_("First player"), !ng->watch);
     form_add_player_fields(f, &ng->side[1], N_("Second player"), false);
+    form_add_clock_fields(f, &ng->clock);
     form_add(f, (FormField){.kind = FIELD_HEADING, .label = ""});
     ng->start = form_add(f, (FormField){.kind = FIELD_BUTTON, .label = ng->watch ? N_("Start watching") : N_("Start game")});
     f->f[ng->side[0].who].help = N_("Human: you play this side with the keys or the mouse");
@@ -77,12 +81,19 @@ static void start(Screen *s)
         form_player(&ng->form, &ng->side[i], &players[i]);
     if (ng->watch)
         players[0].human = players[1].human = false;
+    ClockRules clock;
+    const char *why;
+    if (!form_clock(&ng->form, &ng->clock, &clock, &why)) {
+        app_message(s->app, ST_BAD, "%s", _(why));
+        return;
+    }
     Err err = {{0}};
     Session *session = session_new(id, opts, nopts, players, NULL, &err);
     if (!session) {
         app_message(s->app, ST_BAD, "%s", err.msg);
         return;
     }
+    session_set_clock(session, &clock);
     last_form[ng->watch] = ng->form;
     have_last[ng->watch] = true;
     UiGameArg arg = {.session = session, .watch = ng->watch};

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "base/atomic_file.h"
+#include "base/clock.h"
 #include "base/read_file.h"
 #include "base/i18n.h"
 #include "games/registry.h"
@@ -29,6 +30,10 @@ static int grow(Session *s, int need)
     if (!mv)
         return -1;
     s->moves = mv;
+    GameClock *at = realloc(s->clock_at, (size_t)(cap + 1) * sizeof *at);
+    if (!at)
+        return -1;
+    s->clock_at = at;
     s->cap = cap;
     return 0;
 }
@@ -70,6 +75,8 @@ Session *session_new(const char *id, const GameOption *opts, int nopts,
         return NULL;
     }
     memset(s->states, 0, s->game->state_size);
+    s->now = clock_ms;
+    session_set_clock(s, NULL);
     if (position) {
         if (s->game->ops->parse_position(s->game, position, s->states, err) != 0) {
             session_free(s);
@@ -86,7 +93,12 @@ Session *session_restart(const Session *s, Err *err)
     GameOption opts[SESSION_MAX_OPTS];
     for (int i = 0; i < s->nopts; i++)
         opts[i] = (GameOption){s->opt_key[i], s->opt_val[i]};
-    return session_new(s->id, opts, s->nopts, s->players, NULL, err);
+    Session *fresh = session_new(s->id, opts, s->nopts, s->players, NULL, err);
+    if (fresh) {
+        fresh->now = s->now;
+        session_set_clock(fresh, &s->clock.rules);
+    }
+    return fresh;
 }
 
 void session_free(Session *s)
@@ -96,6 +108,7 @@ void session_free(Session *s)
     game_close(s->game);
     free(s->states);
     free(s->moves);
+    free(s->clock_at);
     free(s);
 }
 
@@ -114,6 +127,8 @@ int session_play(Session *s, Move m)
                        s->states + (size_t)(s->n + 1) * s->game->state_size);
     s->moves[s->n++] = m;
     s->top = s->n;
+    game_clock_end_move(&s->clock, s->now());
+    s->clock_at[s->n] = s->clock;
     return 0;
 }
 
@@ -122,6 +137,7 @@ bool session_undo(Session *s)
     if (s->n == 0)
         return false;
     s->n--;
+    s->clock = s->clock_at[s->n];
     return true;
 }
 
@@ -130,7 +146,33 @@ bool session_redo(Session *s)
     if (s->n >= s->top)
         return false;
     s->n++;
+    s->clock = s->clock_at[s->n];
     return true;
+}
+
+void session_set_clock(Session *s, const ClockRules *r)
+{
+    const ClockRules none = {.timed = false};
+    game_clock_init(&s->clock, r ? r : &none);
+    for (int i = 0; i <= s->top; i++)
+        s->clock_at[i] = s->clock;
+}
+
+bool session_timed(const Session *s) { return s->clock.rules.timed; }
+
+void session_clock_run(Session *s, bool run)
+{
+    if (run && s->clock.flag < 0)
+        game_clock_start(&s->clock, session_side(s), s->now());
+    else
+        game_clock_stop(&s->clock, s->now());
+}
+
+bool session_clock_fell(Session *s) { return game_clock_check(&s->clock, s->now()) >= 0; }
+
+int64_t session_time_used(const Session *s, int side)
+{
+    return game_clock_used(&s->clock, side, s->now());
 }
 
 bool session_over(const Session *s, int *value, const char **why)
@@ -139,6 +181,11 @@ bool session_over(const Session *s, int *value, const char **why)
     const void *cur = session_current(s);
     int v;
     *why = "";
+    if (s->clock.flag >= 0) {
+        *value = s->clock.flag == 0 ? -SCORE_WIN : SCORE_WIN;
+        *why = N_("time");
+        return true;
+    }
     if (g->ops->history_result) {
         const void *stack[512];
         int n = s->n + 1 > 512 ? 512 : s->n + 1;
@@ -163,6 +210,31 @@ void session_move_text(const Session *s, int i, char *buf, size_t len)
     s->game->ops->format_move(s->game, session_state(s, i), s->moves[i], buf, len);
 }
 
+static const char *const side_word[2] = {"first", "second"};
+
+/* The clock lines (session.h), as of now: the move under way gives up the
+ * main time it has taken, so a game saved mid-move goes on from there. */
+static void write_clock(const Session *s, FILE *f)
+{
+    const GameClock *c = &s->clock;
+    const uint64_t now = s->now();
+    long long used[2], left[2];
+    for (int i = 0; i < 2; i++) {
+        used[i] = (long long)game_clock_used(c, i, now);
+        const int64_t main_left = c->main_left[i] - game_clock_turn_ms(c, i, now);
+        left[i] = main_left > 0 ? (long long)main_left : 0;
+    }
+    if (c->rules.timed) {
+        fprintf(f, "clock %lld %lld %lld\n", (long long)c->rules.main_ms,
+                (long long)c->rules.inc_ms, (long long)c->rules.byoyomi_ms);
+        fprintf(f, "clock-left %lld %lld\n", left[0], left[1]);
+        if (c->flag >= 0)
+            fprintf(f, "clock-flag %s\n", side_word[c->flag]);
+    }
+    if (used[0] || used[1])
+        fprintf(f, "time-used %lld %lld\n", used[0], used[1]);
+}
+
 int session_write(const Session *s, FILE *f)
 {
     char buf[512];
@@ -174,6 +246,7 @@ int session_write(const Session *s, FILE *f)
         player_format(&s->players[i], buf, sizeof buf);
         fprintf(f, "%s %s\n", i == 0 ? "first" : "second", buf);
     }
+    write_clock(s, f);
     s->game->ops->format_position(s->game, session_state(s, 0), buf, sizeof buf);
     fprintf(f, "position %s\nmoves\n", buf);
     /* Moves past the current one are kept too, so a saved game can be
@@ -225,6 +298,10 @@ typedef struct {
     bool have_player[2];
     Session *s;       /* from the 'moves' line on */
     bool at_seen;     /* the 'at' line ends the file */
+    ClockRules rules; /* the 'clock' line's */
+    bool have_left;
+    int64_t left[2], used[2];
+    int flag;         /* -1: none */
 } SaveReader;
 
 /* The next line into line[SESSION_LINE_MAX + 1], trailing blanks removed
@@ -261,6 +338,89 @@ static int open_game(SaveReader *r, Err *err)
     return 0;
 }
 
+/* The longest time a save file may say a side has left or used: as if a
+ * day's clock gained a day's increment for a thousand moves. */
+#define SAVE_TIME_MAX ((int64_t)CLOCK_MAX_MS * 1000)
+
+/* `want` whole numbers from 0 to `max`, separated by single spaces, and
+ * nothing else; true when `text` is exactly that. */
+static bool read_times(const char *text, int want, int64_t max, int64_t *out)
+{
+    const char *p = text;
+    for (int i = 0; i < want; i++) {
+        if (i > 0 && *p++ != ' ')
+            return false;
+        if (*p < '0' || *p > '9')
+            return false;
+        char *end;
+        errno = 0;
+        const long long v = strtoll(p, &end, 10);
+        if (errno || v > max)
+            return false;
+        out[i] = v;
+        p = end;
+    }
+    return *p == '\0';
+}
+
+/* The clock's lines (session.h): 1 when `line` (its keyword cut off at
+ * `arg`) was one, 0 when it is some other line, -1 + err when it is wrong. */
+static int read_clock_line(SaveReader *r, const char *line, const char *arg, Err *err)
+{
+    int64_t v[3];
+    if (strcmp(line, "clock") == 0) {
+        const bool numbers = read_times(arg, 3, CLOCK_MAX_MS, v);
+        r->rules = (ClockRules){.timed = true};
+        if (numbers)
+            r->rules = (ClockRules){.timed = true, .main_ms = v[0], .inc_ms = v[1], .byoyomi_ms = v[2]};
+        if (!numbers || !clock_rules_ok(&r->rules))
+            return err_set(err,
+                           "%.100s:%d: 'clock' needs main time, increment and byoyomi in ms "
+                           "(0 to %d, main time or byoyomi above 0), not '%.40s'",
+                           r->name, r->lineno, CLOCK_MAX_MS, arg);
+        return 1;
+    }
+    const bool left = strcmp(line, "clock-left") == 0, flag = strcmp(line, "clock-flag") == 0;
+    if ((left || flag) && !r->rules.timed)
+        return err_set(err, "%.100s:%d: '%s' needs a 'clock' line before it", r->name, r->lineno,
+                       line);
+    if (left || strcmp(line, "time-used") == 0) {
+        if (!read_times(arg, 2, SAVE_TIME_MAX, v))
+            return err_set(err, "%.100s:%d: '%s' needs two times in ms (first, second), not '%.40s'",
+                           r->name, r->lineno, line, arg);
+        int64_t *to = left ? r->left : r->used;
+        to[0] = v[0];
+        to[1] = v[1];
+        r->have_left |= left;
+        return 1;
+    }
+    if (flag) {
+        r->flag = strcmp(arg, "first") == 0 ? 0 : strcmp(arg, "second") == 0 ? 1 : -2;
+        if (r->flag < -1)
+            return err_set(err, "%.100s:%d: 'clock-flag' needs first or second, not '%.20s'",
+                           r->name, r->lineno, arg);
+        return 1;
+    }
+    return 0;
+}
+
+/* The file read whole: the clock goes on from its times, and the plies
+ * before it, whose times the file does not keep, come back with the same. */
+static void apply_clock(SaveReader *r)
+{
+    Session *s = r->s;
+    GameClock *c = &s->clock;
+    session_set_clock(s, r->rules.timed ? &r->rules : NULL);
+    for (int i = 0; i < 2; i++) {
+        if (r->have_left)
+            c->main_left[i] = r->left[i];
+        c->used[i] = r->used[i];
+    }
+    for (int i = 0; i <= s->top; i++)
+        s->clock_at[i] = *c;
+    c->flag = r->flag;
+}
+
 /* A line before 'moves': KEYWORD ARGUMENT. */
 static int read_header_line(SaveReader *r, char *line, Err *err)
 {
@@ -270,6 +430,9 @@ static int read_header_line(SaveReader *r, char *line, Err *err)
         *arg++ = '\0';
     else
         arg = line + strlen(line);
+    const int clock_line = read_clock_line(r, line, arg, err);
+    if (clock_line != 0)
+        return clock_line < 0 ? -1 : 0;
     if (strcmp(line, "game") == 0) {
         snprintf(r->id, sizeof r->id, "%s", arg);
     } else if (strcmp(line, "option") == 0) {
@@ -337,7 +500,7 @@ static int read_move_line(SaveReader *r, const char *line, Err *err)
 
 Session *session_parse(const char *text, size_t len, const char *name, Err *err)
 {
-    SaveReader r = {.name = name};
+    SaveReader r = {.name = name, .flag = -1};
     TextLines lines = text_lines(name, text, len, SESSION_LINE_MAX);
     char line[SESSION_LINE_MAX + 1];
     int got;
@@ -361,6 +524,7 @@ Session *session_parse(const char *text, size_t len, const char *name, Err *err)
         err_set(err, "%.100s: %s", name, r.header ? "no 'moves' line" : "empty file");
         return NULL;
     }
+    apply_clock(&r);
     return r.s;
 fail:
     session_free(r.s);

@@ -15,6 +15,19 @@
  *     ...
  *     at 12                         where the game stands, when the moves
  *                                   after it are kept for redo; always last
+ *
+ * A game's time goes in the header too (before `moves`), in ms; a file
+ * without these lines is a game without a clock:
+ *
+ *     clock 180000 2000 0           under a clock: main time, increment,
+ *                                   byoyomi (players/game_clock.h)
+ *     clock-left 171200 176500      main time left to first, second
+ *     clock-flag second             that side's time ran out: it lost
+ *     time-used 8800 5500           time first, second used (any game)
+ *
+ * The times are those of the position where the game stands (`at`); the
+ * move under way when the game was saved has its time so far taken off
+ * the main time (a byoyomi begins afresh).
  */
 #ifndef YOMI_UI_SESSION_H
 #define YOMI_UI_SESSION_H
@@ -24,6 +37,7 @@
 #include <stdio.h>
 
 #include "engine/game.h"
+#include "players/game_clock.h"
 #include "ui/player_label.h"
 
 #define SESSION_MAX_OPTS 4
@@ -45,6 +59,9 @@ typedef struct Session {
     int n;                 /* moves played */
     int top;               /* moves kept for redo: n..top */
     int cap;
+    GameClock clock;       /* the time each side used; under a clock, left */
+    GameClock *clock_at;   /* the clock as it was at the start of each ply */
+    uint64_t (*now)(void); /* the time in ms (clock_ms; the tests' own) */
 } Session;
 
 /* Open the game and start at `position` (NULL: the game's start). */
@@ -57,12 +74,29 @@ void session_free(Session *s);
 const void *session_state(const Session *s, int i);
 static inline const void *session_current(const Session *s) { return session_state(s, s->n); }
 int session_side(const Session *s);
-/* Play a legal move (redo history beyond it is dropped). -1 if no memory. */
+/* Play a legal move (redo history beyond it is dropped; the clock charges
+ * the move's time).  -1 if no memory. */
 int session_play(Session *s, Move m);
 bool session_undo(Session *s);
 bool session_redo(Session *s);
 /* Game over?  `value` from the first player's view, `why` e.g. "repetition". */
 bool session_over(const Session *s, int *value, const char **why);
+/* The game clock.  A session counts the time each side uses; under a
+ * clock (rules timed) it also keeps what each has left, and a side whose
+ * time runs out loses the game (session_over's reason "time").  Undo and
+ * redo put the clocks back as they were at that position.
+ *
+ * Set the rules (NULL: no clock) and start both sides afresh. */
+void session_set_clock(Session *s, const ClockRules *r);
+bool session_timed(const Session *s);
+/* Run the clock of the side to move, or stop it (a pause: the move keeps
+ * its time so far).  session_play charges the move's time. */
+void session_clock_run(Session *s, bool run);
+/* Whether a side's time has run out (now): the game is then over. */
+bool session_clock_fell(Session *s);
+/* The time `side` has used in the game so far, its move under way too. */
+int64_t session_time_used(const Session *s, int side);
+
 /* Format move i in the game's notation. */
 void session_move_text(const Session *s, int i, char *buf, size_t len);
 

@@ -256,6 +256,28 @@ sleep 1.5
 running "$tmp/fake.sh"
 ok $((!$?)) "match: no engine process left behind"
 
+# --- a game clock: the same arithmetic as the UI's (players/game_clock.c) ------
+# An engine that takes a second a move against 100 ms of main time loses on time.
+cat >"$tmp/slow.sh" <<'EOF'
+#!/bin/sh
+while read -r line; do
+    case $line in
+        usi) echo "id name slow"; echo usiok ;;
+        isready) echo readyok ;;
+        go*) sleep 1; echo "bestmove 5e4d" ;;
+        quit) exit 0 ;;
+    esac
+done
+EOF
+chmod +x "$tmp/slow.sh"
+run_yomi match gogo --first "usi:$tmp/slow.sh" --second pvs:2 --game-time 100 --games 1
+ok $rc "match: a game clock that runs out ends the game, not the match"
+case $out in *"B wins (-30000, A time)"*) ok 0 "match: loss on time reported" ;; *) ok 1 "match: loss on time reported" ;; esac
+run_yomi match kalah --first pvs:3 --second pvs:3 --game-time 60000 --inc 100 --byoyomi 1000 --games 1
+case $out in *", A time"*|*", B time"*) ok 1 "match: a minute's clock for a shallow search" ;; *) ok $rc "match: a minute's clock for a shallow search" ;; esac
+bad_input "match: --inc alone" match kalah --first pvs:1 --second pvs:1 --inc 100
+bad_input "match: --time with a game clock" match kalah --first pvs:1 --second pvs:1 --time 100 --game-time 1000
+
 # --- xshogi:COMMAND (GNU minishogi's raw protocol) ----------------------------------
 cat >"$tmp/fakex.sh" <<'EOF2'
 #!/bin/sh
