@@ -183,7 +183,7 @@ bool session_over(const Session *s, int *value, const char **why)
     *why = "";
     if (s->clock.flag >= 0) {
         *value = s->clock.flag == 0 ? -SCORE_WIN : SCORE_WIN;
-        *why = N_("time");
+        *why = N_("running out of time"); /* not "time": the panel has that word */
         return true;
     }
     if (g->ops->history_result) {

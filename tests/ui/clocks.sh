@@ -36,7 +36,7 @@ ui_keys Escape
 see_re "White +yomi.* byo 00:05\.0" "both clocks by the player labels: White's byoyomi whole"
 see "Black to move" "the help stopped Black's clock: the game goes on"
 not_see "Game over" "and nobody lost on time while it was open"
-see "you lose (White wins), by time" "then Black, who does not move, loses on time" 15
+see "you lose (White wins), by running out of time" "then Black, who does not move, loses on time" 15
 see_re "Black +You +byo 00:00\.0" "with nothing left on Black's clock"
 grep -q '^clock-flag first$' "$ui_tmp/state/yomi/autosave.yomi"
 ok $? "the autosave says who ran out of time"

@@ -97,7 +97,7 @@ static void out_of_time_loses(void **unused)
     fake_ms += 1;
     assert_true(session_clock_fell(s));
     assert_true(session_over(s, &value, &why));
-    assert_string_equal(why, "time");
+    assert_string_equal(why, "running out of time");
     assert_true(side == 0 ? value < 0 : value > 0); /* a loss for the side out of time */
     session_clock_run(s, true); /* a fallen flag runs no clock */
     assert_false(s->clock.running);
@@ -159,7 +159,7 @@ static void save_files_keep_the_clock(void **unused)
     int value;
     const char *why;
     assert_true(session_over(t, &value, &why));
-    assert_string_equal(why, "time");
+    assert_string_equal(why, "running out of time");
     session_free(t);
     session_free(s);
     /* time used is kept without a clock too */
