@@ -74,6 +74,11 @@ struct GameInfo {
     /* open() is also given --position, as the option "position": the tree
      * game, whose position may be the tree itself. */
     bool opens_with_position;
+    /* How much worse than the best move a move must be, in the
+     * evaluation's units (the final score's where the value is exact), to
+     * be called an inaccuracy, a mistake and a blunder when a game is
+     * analysed (players/analysis.h): increasing; left at zero, 1, 2, 4. */
+    int loss_steps[3];
 };
 typedef struct GameInfo GameInfo;
 

@@ -70,6 +70,7 @@ static const GameInfo gogo_info = {
     .params = params,
     .nparams = sizeof params / sizeof params[0],
     .external_engines = true, /* Fairy-Stockfish (USI), GNU minishogi (xshogi) */
+    .loss_steps = {50, 150, 300}, /* a pawn is 100 */
 };
 
 /* ---- variants ------------------------------------------------------------- */

@@ -566,6 +566,7 @@ static const GameInfo kalah_info = {
     .nparams = sizeof params / sizeof params[0],
     .counts = kalah_counts,
     .counts_name = "stores",
+    .loss_steps = {2, 4, 8}, /* seeds */
 };
 
 static int parse_options(Kalah *k, const GameOption *opts, int nopts, Err *err)

@@ -79,6 +79,8 @@ static const GameInfo reversi_info = {
     .nparams = sizeof params / sizeof params[0],
     .counts = reversi_counts,
     .counts_name = "discs",
+    /* discs (the 8x8 pattern evaluation); the simple one counts a corner 16 */
+    .loss_steps = {4, 8, 16},
 };
 
 static int apply_option(Reversi *r, const GameOption *o, Err *err)

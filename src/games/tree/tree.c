@@ -456,6 +456,7 @@ static const GameInfo tree_info = {
     .nparams = sizeof params / sizeof params[0],
     .opens_with_position = true,
     .payoff = true, /* leaves are what Max gets */
+    .loss_steps = {1, 3, 6},
 };
 
 /* The tree's text: a --position that is a tree, else --tree's value (a
