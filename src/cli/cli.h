@@ -69,6 +69,7 @@ void cli_sleep_ms(int ms);
 extern const CliCommand cli_perft, cli_show;
 extern const CliCommand cli_play, cli_explain; /* play.c, explain.c: linked with the UI */
 extern const CliCommand cli_search, cli_compare, cli_solve, cli_grid, cli_match, cli_bench;
+extern const CliCommand cli_analyse; /* src/cli/analyse.c */
 extern const CliCommand cli_trace; /* src/cli/trace.c */
 extern const CliCommand cli_build_db; /* src/cli/builddb.c */
 extern const CliCommand cli_usi; /* src/cli/usi.c */

@@ -17,6 +17,7 @@ static const CliCommand *const commands[] = {
     &cli_search,
     &cli_trace,
     &cli_explain,
+    &cli_analyse,
     &cli_compare,
     &cli_solve,
     &cli_grid,

@@ -30,7 +30,7 @@ ja search kalah --depth x
 case $err in *"'x'"*) ok 0 "ja: the bad value is quoted as typed" ;; *) ok 1 "ja: the bad value is quoted as typed ($err)" ;; esac
 
 # Help: translated prose, untouched option names and syntax.
-for cmd in search trace compare perft solve match grid show play usi bench train build-db; do
+for cmd in search trace compare perft solve match grid show play usi bench train build-db analyse; do
     ja "$cmd" --help
     has_kana "$out"
     ok $? "ja: yomi $cmd --help is in Japanese"
