@@ -16,6 +16,7 @@
 #include "engine/algorithm.h"
 #include "games/registry.h"
 #include "players/player.h"
+#include "ui/analysis.h"
 #include "ui/autosave.h"
 #include "ui/clock_face.h"
 #include "ui/fmt.h"
@@ -26,7 +27,9 @@
 
 static void check_over(GameScreen *gs)
 {
+    const bool was = gs->over;
     gs->over = session_over(gs->session, &gs->over_value, &gs->over_why);
+    gs->summary_due = gs->over && !was && !gs->watch;
 }
 
 void game_screen_message_for_now(Screen *s)
@@ -187,6 +190,11 @@ void game_screen_tick(Screen *s)
             gs->step = false;
         }
     }
+    /* The summary waits for the screen to be on top (not under its help). */
+    if (gs->summary_due && s->app->stack[s->app->depth - 1] == s) {
+        gs->summary_due = false;
+        app_push(s->app, &screen_summary, s);
+    }
     char why[200];
     if (autosave_error(why, sizeof why))
         app_message(s->app, ST_BAD, _("autosave failed: %s"), why);
@@ -260,6 +268,19 @@ static void redo(Screen *s)
     if (gs->watch)
         gs->paused = true;
     after_move(s);
+}
+
+void game_screen_play_on(Screen *s, int ply)
+{
+    GameScreen *gs = s->data;
+    driver_stop(&gs->driver);
+    while (gs->session->n > ply && session_undo(gs->session))
+        ;
+    if (gs->watch)
+        gs->paused = true;
+    after_move(s);
+    gs->next_move_at = clock_ms() + 1000;
+    app_message(s->app, ST_NORMAL, _("back to move %d: play on from here"), ply);
 }
 
 static void save_done(void *ctx, const char *path)
@@ -373,6 +394,10 @@ bool game_screen_common_key(Screen *s, int key)
     }
     case 'e':
         game_screen_explain(s);
+        return true;
+    case 'a':
+    case 'm':
+        game_screen_review(s, key == 'a');
         return true;
     case '?':
         app_push(s->app, &screen_help, NULL);

@@ -27,6 +27,7 @@ typedef struct {
     Move promo[2];          /* [0] promotes, [1] does not */
     bool asking_replace;    /* o in a game in progress: load over it? */
     bool over;
+    bool summary_due;       /* the game just ended: the summary shows when on top */
     int over_value;         /* first player's view */
     const char *over_why;
     char status[160];
@@ -58,5 +59,10 @@ int game_screen_draw_search(Screen *s, Grid *g, int y, int x, int w);
  * (game_explain.c). */
 void game_screen_explain(Screen *s);
 void game_screen_draw_moves(Screen *s, Grid *g, int y, int x, int w, int h);
+/* a / m: the game so far analysed, or its moves browsed (analysis.c). */
+void game_screen_review(Screen *s, bool analyse);
+/* Back to the position after `ply` moves, to play on from there (the
+ * moves after it stay for redo until a move is played). */
+void game_screen_play_on(Screen *s, int ply);
 
 #endif

@@ -58,6 +58,8 @@ ui_keys o
 see "Load game from:" "load prompt"
 ui_keys C-u "$ui_tmp/mate.yomi" Enter
 see "1.G*5d" "gote mates"
+see "Ending: checkmate" "the game is over: the summary says how"
+ui_keys Space
 see "G*5d (Gote win in 1)" "the best move and its value fit on the panel"
 see "algorithm alphabeta" "the algorithm has a row of its own"
 ui_keys q
