@@ -346,19 +346,18 @@ static void test_game_end(void **unused)
     assert_string_equal(game_end_name(GAME_GOES_ON), "");
 }
 
-/* Gogo's sennichite: the kings walk back and forth until the position has
- * stood four times; with no check it is a repetition, not perpetual
- * check. */
-static void test_repetition(void **unused)
+/* Gogo's sennichite: the same moves again and again until the position
+ * has stood four times: the kings walking, a plain repetition; a rook
+ * checking the king on every move, perpetual check.  Sente loses both. */
+static GameEnd walk_until_over(const char *position, const char *const walk[4], int *plies,
+                               int *value)
 {
-    (void)unused;
     Game *g = open_game("gogo", NULL, NULL);
     Err err = {{0}};
     State states[20];
     const void *ptr[20];
-    assert_int_equal(g->ops->parse_position(g, "4k/5/5/5/K4 b - 1", states[0].bytes, &err), 0);
-    static const char *const walk[] = {"5e5d", "1a1b", "5d5e", "1b1a"};
-    int n = 1, value = 0;
+    assert_int_equal(g->ops->parse_position(g, position, states[0].bytes, &err), 0);
+    int n = 1;
     ptr[0] = states[0].bytes;
     GameEnd end = GAME_GOES_ON;
     for (int i = 0; i < 16 && end == GAME_GOES_ON; i++) {
@@ -367,12 +366,27 @@ static void test_repetition(void **unused)
         g->ops->play(g, states[n - 1].bytes, m, states[n].bytes);
         ptr[n] = states[n].bytes;
         n++;
-        end = game_end(g, ptr, n, &value);
+        end = game_end(g, ptr, n, value);
     }
-    assert_int_equal(end, GAME_END_REPETITION);
-    assert_int_equal(n, 13); /* the start and three returns to it */
-    assert_true(value <= -SCORE_WIN_MIN); /* sente loses a plain repetition */
     game_close(g);
+    *plies = n - 1;
+    return end;
+}
+
+static void test_repetition(void **unused)
+{
+    (void)unused;
+    static const char *const kings[] = {"5e5d", "1a1b", "5d5e", "1b1a"};
+    int plies, value;
+    assert_int_equal(walk_until_over("4k/5/5/5/K4 b - 1", kings, &plies, &value),
+                     GAME_END_REPETITION);
+    assert_int_equal(plies, 12); /* the start and three returns to it */
+    assert_true(value <= -SCORE_WIN_MIN); /* sente loses a plain repetition */
+    static const char *const checks[] = {"5b5a", "1a1b", "5a5b", "1b1a"};
+    assert_int_equal(walk_until_over("4k/R4/5/5/K4 b - 1", checks, &plies, &value),
+                     GAME_END_PERPETUAL_CHECK);
+    assert_int_equal(plies, 12);
+    assert_true(value <= -SCORE_WIN_MIN); /* the side that checked */
 }
 
 int main(void)
