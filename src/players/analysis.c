@@ -291,6 +291,8 @@ int analysis_poll(Analysis *a, AnalysisProgress *p, Err *err)
 
 void analysis_stop(Analysis *a)
 {
+    if (a->finished)
+        return; /* nothing left to stop: a finished analysis stays complete */
     a->stopped = true;
     if (a->running) {
         search_stop(a->search);

@@ -71,6 +71,8 @@ see "mistake: lost 4" "its loss, in seeds"
 see "best was 3 (South +4)" "and the best move instead"
 see "value South 0, exact" "the position it led to"
 not_see "enlarge the terminal" "all of it at 80x24"
+ui_click 16 9
+see "Start: South to move" "a click on the graph's first column: the start"
 ui_keys Escape
 see "Game over: a draw." "Esc: back to the game"
 ui_keys q

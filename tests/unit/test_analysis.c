@@ -245,6 +245,8 @@ static void test_progress_and_stop(void **unused)
     assert_int_equal(analysis_run(a, count_progress, NULL, &err), 0);
     assert_true(calls >= 1);
     assert_true(analysis_complete(a));
+    analysis_stop(a); /* too late to stop: it stays complete */
+    assert_true(analysis_complete(a));
     analysis_free(a);
 
     /* told to stop at the first word: the work ends, unfinished */
