@@ -1,6 +1,6 @@
 /* summary.c - the game-over summary: over the game screen's panel (the
  * final board stays in sight), how the game ended, the final count, the
- * moves, the computer's thinking time, and what next: a new game, the
+ * moves, the time each side used, and what next: a new game, the
  * analysis, the moves browsed, or the menu.
  *
  * The choices are the game screen's own keys (y, a, m, n), handed to it
@@ -114,15 +114,13 @@ static int draw_facts(const GameScreen *gs, Grid *g, int y, int x, int w)
     }
     snprintf(line, sizeof line, _("Moves: %d"), se->n);
     grid_putn(g, y++, x, ST_NORMAL, line, w);
-    for (int side = 0; side < 2; side++) {
-        const SideTotals *t = &gs->driver.totals[side];
-        if (se->players[side].human || t->searches == 0)
-            continue;
-        char time[32];
-        fmt_ms(t->ms, time, sizeof time);
-        snprintf(line, sizeof line, _("%s thought for %s"), _(gs->view->side_name[side]), time);
-        grid_putn(g, y++, x, ST_NORMAL, line, w);
-    }
+    /* the time each side used: the session counts it, clock or not */
+    char used[2][32];
+    for (int side = 0; side < 2; side++)
+        fmt_ms((uint64_t)session_time_used(se, side), used[side], sizeof used[side]);
+    snprintf(line, sizeof line, _("Time used: %s %s, %s %s"), _(gs->view->side_name[0]), used[0],
+             _(gs->view->side_name[1]), used[1]);
+    y += grid_put_wrapped(g, y, x, ST_NORMAL, line, w, 2);
     return y;
 }
 

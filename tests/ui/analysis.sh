@@ -59,7 +59,7 @@ see "Resume last game" "menu"
 ui_keys o C-u "$ui_tmp/kalah.yomi" Enter
 see "Game over" "the computer's last move: the summary"
 see "In store: South" "the final count: the stores"
-see "South thought for" "the computer's thinking time"
+see "Time used: South" "the time each side used"
 ui_keys a
 see "Analysis: Kalah 3x2" "a: the analysis screen"
 see "Analysis done: blunders 0, mistakes 1, inaccuracies 0" "it runs to the end and counts the marks"

@@ -32,6 +32,8 @@ see "yomi-exited-0" "quit"
 ui_start -- play tree --first human --second alphabeta:2
 see "(2 4 6)" "the textbook tree"
 ui_keys Down Enter
+see "Ending: no moves left" "the game is over: the summary says how"
+ui_keys Space
 see "solved: value 2 (for Max)" "the panel gives a tree's exact value as Max's"
 not_see "loss by" "not as Min's loss"
 see "Game over: value 2 (for Max)" "the end says what Max got, not who won"
