@@ -135,17 +135,7 @@ static void result_values(const CliRow *row, char vals[NFIELDS][1024])
     else
         g->ops->format_move(g, row->root, r->move, vals[4], 1024);
     /* The PV, each move formatted in the position it is played from. */
-    _Alignas(16) unsigned char a[GAME_MAX_STATE], b[GAME_MAX_STATE];
-    memcpy(a, row->root, g->state_size);
-    size_t used = 0;
-    vals[5][0] = '\0';
-    for (int i = 0; !nothing && i < r->pv_len && used + 40 < 1024; i++) {
-        char mv[32];
-        g->ops->format_move(g, a, r->pv[i], mv, sizeof mv);
-        used += (size_t)snprintf(vals[5] + used, 1024 - used, "%s%s", i ? " " : "", mv);
-        g->ops->play(g, a, r->pv[i], b);
-        memcpy(a, b, g->state_size);
-    }
+    game_format_line(g, row->root, r->pv, nothing ? 0 : r->pv_len, vals[5], 1024);
     const SearchStats *s = &r->stats;
     const unsigned long long nums[] = {s->nodes,      s->leaves,  s->hits,
                                        s->elapsed_ms, s->nps,     s->probes,

@@ -258,18 +258,7 @@ static int start_go(Usi *u, const UsiGo *go, Err *err)
 /* The moves of pv in USI notation, from the root, space-separated. */
 static void format_pv(const Usi *u, const Move *pv, int len, char *out, size_t size)
 {
-    const Game *g = u->g;
-    char mv[16];
-    _Alignas(16) unsigned char a[GAME_MAX_STATE], b[GAME_MAX_STATE];
-    memcpy(a, root_of(u), g->state_size);
-    size_t n = 0;
-    out[0] = '\0';
-    for (int i = 0; i < len && n + 16 < size; i++) {
-        g->ops->format_move(g, a, pv[i], mv, sizeof mv);
-        n += (size_t)snprintf(out + n, size - n, "%s%s", i ? " " : "", mv);
-        g->ops->play(g, a, pv[i], b);
-        memcpy(a, b, g->state_size);
-    }
+    game_format_line(u->g, root_of(u), pv, len, out, size);
 }
 
 /* One info line: an iteration's depth, value, counters and line. */

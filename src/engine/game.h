@@ -243,6 +243,12 @@ static inline bool game_has_move(const Game *g, const void *s, Move m)
     return false;
 }
 
+/* The moves of a line from `root` in the game's notation, space-separated
+ * ("d3 c5 f6"), as many whole moves as are legal one after the other and
+ * fit in `len`; returns how many were written. */
+int game_format_line(const Game *g, const void *root, const Move *moves, int n, char *buf,
+                     size_t len);
+
 /* Generic perft (Edax's convention, see tests/data/reversi/perft.txt): uses the
  * game's hook when it has one. */
 uint64_t game_perft(const Game *g, const void *state, int depth);

@@ -134,7 +134,7 @@ static void ask_position(Screen *s)
     }
     UiPromptArg arg = {game_opens_with_position(id) ? _("A tree, e.g. ((3 12 8)(2 4 6)(14 5 2)):")
                                                     : _("Position, in the game's notation:"),
-                       initial, typed_done, s};
+                       initial, typed_done, s, false};
     app_push(s->app, &screen_prompt, &arg);
 }
 

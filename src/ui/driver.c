@@ -58,6 +58,7 @@ static int start_turn(Driver *d, Agent *a, bool timed, Err *err)
         return -1;
     memset(&d->live, 0, sizeof d->live);
     d->live.stats.best = MOVE_NONE;
+    memcpy(d->live_root, session_current(s), s->game->state_size);
     return 0;
 }
 
@@ -116,14 +117,17 @@ static void tick_hint(Driver *d)
     d->hint_at = d->session->n;
     /* the panel goes back to the computer's last turn; the hint has its
      * own line */
-    if (d->have_last)
+    if (d->have_last) {
         d->live = d->last;
+        memcpy(d->live_root, d->last_root, sizeof d->live_root);
+    }
 }
 
 /* A finished turn of `side`: the panel shows its end, the totals add it. */
 static void note_turn(Driver *d, int side, const AgentStatus *end)
 {
     d->last = *end;
+    memcpy(d->last_root, d->live_root, sizeof d->last_root);
     d->have_last = true;
     d->last_side = side;
     d->live = d->last;

@@ -34,6 +34,11 @@ typedef struct {
     AgentStatus live;       /* what the turn or the hint under way told at
                                the last poll; else the last turn's end */
     AgentStatus last;       /* what the last finished computer turn told */
+    /* The positions `live` and `last` are about: their best move and line
+     * are in the notation of the position searched, which the game may
+     * since have left (a move played, one taken back). */
+    _Alignas(16) unsigned char live_root[GAME_MAX_STATE];
+    _Alignas(16) unsigned char last_root[GAME_MAX_STATE];
     bool have_last;
     int last_side;
     SideTotals totals[2];

@@ -1,6 +1,7 @@
 /* form.c - the field list widget and the game/player fields. */
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <curses.h>
@@ -57,11 +58,14 @@ static bool change(FormField *f, int dir)
     case FIELD_CHOICE:
         f->value = (f->value + dir + f->nchoices) % f->nchoices;
         return true;
-    case FIELD_NUMBER:
-        if (f->value + dir < f->lo || f->value + dir > f->hi)
+    case FIELD_NUMBER: {
+        const int to = f->value + dir * (f->step > 0 ? f->step : 1);
+        const int clamped = to < f->lo ? f->lo : to > f->hi ? f->hi : to;
+        if (clamped == f->value)
             return false;
-        f->value += dir;
+        f->value = clamped;
         return true;
+    }
     case FIELD_CHECK:
         f->value = !f->value;
         return true;
@@ -70,18 +74,122 @@ static bool change(FormField *f, int dir)
     }
 }
 
+/* ---- a number typed ---------------------------------------------------- */
+
+static FormEvent set_number(FormField *f, int v)
+{
+    v = v < f->lo ? f->lo : v > f->hi ? f->hi : v;
+    if (v == f->value)
+        return FORM_NONE;
+    f->value = v;
+    return FORM_CHANGED;
+}
+
+/* PgUp/PgDn's step: a round one (1, 2 or 5 times a power of ten, at least
+ * the field's own step) that crosses the range in ten or fewer. */
+static int big_step(const FormField *f)
+{
+    const long unit = f->step > 0 ? f->step : 1, range = (long)f->hi - f->lo;
+    static const int mantissa[] = {1, 2, 5};
+    for (long power = 1;; power *= 10)
+        for (int i = 0; i < 3; i++) {
+            const long step = mantissa[i] * power;
+            if (step >= unit && range <= 10 * step)
+                return (int)step;
+        }
+}
+
+static void refuse(Form *fm, const FormField *f, bool kept)
+{
+    if (kept)
+        snprintf(fm->refused, sizeof fm->refused, _("%s goes from %d to %d: kept %d"), tr(f->label),
+                 f->lo, f->hi, f->value);
+    else
+        snprintf(fm->refused, sizeof fm->refused, _("%s goes from %d to %d"), tr(f->label), f->lo,
+                 f->hi);
+}
+
+static bool typing_in(const Form *fm, int field) { return fm->typing.field == field + 1; }
+
+/// Typed digits replace the value as they come: while the number is in
+/// the range the field takes it at once (what shows is what is used); a
+/// digit that would pass the top is refused; a number under the bottom
+/// (on the way to a longer one, or backspaced) stays typed and leaves the
+/// value as it was, until the field is left.
+static FormEvent typed(Form *fm, FormField *f, const char *text)
+{
+    snprintf(fm->typing.text, sizeof fm->typing.text, "%s", text);
+    fm->typing.field = fm->cur + 1;
+    const int v = atoi(text);
+    return text[0] && v >= f->lo ? set_number(f, v) : FORM_NONE;
+}
+
+static FormEvent type_digit(Form *fm, FormField *f, char digit)
+{
+    char text[sizeof fm->typing.text];
+    /* the first digit replaces the value; a lone 0 is replaced too */
+    const char *before = typing_in(fm, fm->cur) && strcmp(fm->typing.text, "0") != 0 ? fm->typing.text : "";
+    if (strlen(before) + 2 > sizeof text || atol(before) * 10 + (digit - '0') > f->hi) {
+        refuse(fm, f, false);
+        return FORM_NONE;
+    }
+    snprintf(text, sizeof text, "%s%c", before, digit);
+    return typed(fm, f, text);
+}
+
+static FormEvent type_backspace(Form *fm, FormField *f)
+{
+    char text[sizeof fm->typing.text];
+    if (typing_in(fm, fm->cur))
+        snprintf(text, sizeof text, "%s", fm->typing.text);
+    else
+        snprintf(text, sizeof text, "%d", f->value);
+    if (text[0])
+        text[strlen(text) - 1] = '\0';
+    return typed(fm, f, text);
+}
+
+/* Any other key ends the typing; false when what was typed could not be
+ * taken (empty, or under the bottom): the value stays, and says so. */
+static bool end_typing(Form *fm)
+{
+    const int field = fm->typing.field - 1;
+    fm->typing.field = 0;
+    if (field < 0 || field >= fm->n)
+        return true;
+    const FormField *f = &fm->f[field];
+    if (fm->typing.text[0] && atoi(fm->typing.text) >= f->lo)
+        return true;
+    refuse(fm, f, true);
+    return false;
+}
+
 FormEvent form_key(Form *fm, int key)
 {
     int dr, dc;
     FormField *f = &fm->f[fm->cur];
-    if (key == KEY_ESCAPE)
+    const bool number = f->kind == FIELD_NUMBER;
+    fm->refused[0] = '\0';
+    if (number && key >= '0' && key <= '9')
+        return type_digit(fm, f, (char)key);
+    if (number && (key == KEY_BACKSPACE || key == 127 || key == 8))
+        return type_backspace(fm, f);
+    if (key == KEY_ESCAPE) {
+        fm->typing.field = 0;
         return FORM_CANCEL;
+    }
+    if (!end_typing(fm) && key_is_enter(key))
+        return FORM_NONE; /* not started with a value other than the one shown */
     if (key_is_enter(key))
         return FORM_SUBMIT;
     if (key == ' ' && f->kind == FIELD_CHECK) {
         f->value = !f->value;
         return FORM_TOGGLED;
     }
+    if (number && (key == KEY_NPAGE || key == KEY_PPAGE))
+        return set_number(f, f->value + (key == KEY_NPAGE ? -1 : 1) * big_step(f));
+    if (number && (key == KEY_HOME || key == KEY_END))
+        return set_number(f, key == KEY_HOME ? f->lo : f->hi);
     if (key == KEY_NPAGE || key == KEY_END) {
         while (fm->cur < fm->n - 1) {
             int c = fm->cur;
@@ -152,7 +260,10 @@ void form_draw(Form *fm, Grid *g, int y, int x, int h, int w, const Glyphs *gl)
             snprintf(val, sizeof val, "%s", tr(f->choices[f->value]));
             break;
         case FIELD_NUMBER:
-            snprintf(val, sizeof val, "%d", f->value);
+            if (typing_in(fm, i))
+                snprintf(val, sizeof val, "%s", fm->typing.text);
+            else
+                snprintf(val, sizeof val, "%d", f->value);
             break;
         case FIELD_CHECK:
             snprintf(val, sizeof val, "[%c]", f->value ? 'x' : ' ');
@@ -166,6 +277,8 @@ void form_draw(Form *fm, Grid *g, int y, int x, int h, int w, const Glyphs *gl)
         } else {
             end = grid_printf(g, yy, x + 20, cur ? ST_NORMAL | SF_SELECT : ST_NORMAL,
                               " %s ", val);
+            if (typing_in(fm, i)) /* where the next digit goes */
+                grid_flag(g, yy, end - 1, 1, SF_CURSOR);
             if (cur)
                 grid_put(g, yy, end + 1, ST_DIM, gl->utf8 ? "\xe2\x97\x82\xe2\x96\xb8" /* ◂▸ */ : "<>");
             end += 3; /* room for the arrows, so the note does not jump */
@@ -384,7 +497,10 @@ void form_player(const Form *fm, const PlayerFields *pf, UiPlayer *p)
 
 void form_screen_key(Screen *s, Form *fm, int key, const FormActions *act)
 {
-    switch (form_key(fm, key)) {
+    const FormEvent event = form_key(fm, key);
+    if (fm->refused[0])
+        app_message(s->app, ST_BAD, "%s", fm->refused);
+    switch (event) {
     case FORM_SUBMIT:
         act->submit(s);
         break;

@@ -22,6 +22,7 @@ typedef struct {
     int nchoices;
     int value;                  /* choice index, number, or 0/1 */
     int lo, hi;                 /* FIELD_NUMBER */
+    int step;                   /* FIELD_NUMBER: left/right's step (0: 1) */
     int indent;
     bool hidden;
     const char *help;           /* one line shown when the field is current */
@@ -31,9 +32,20 @@ typedef struct {
     const char *note;           /* FIELD_CHECK */
 } FormField;
 
+/* What a number field's typed digits are while they are typed (form.c:
+ * FormTyping). */
+typedef struct {
+    int field;                  /* 1 + the field typed in; 0: none */
+    char text[12];
+} FormTyping;
+
 typedef struct {
     FormField f[FORM_MAX];
     int n, cur, scroll;
+    FormTyping typing;
+    /* Why the last key was refused (a typed number out of range), for the
+     * screen's status line; "" when it was not. */
+    char refused[160];
 } Form;
 
 typedef enum { FORM_NONE, FORM_CHANGED, FORM_SUBMIT, FORM_CANCEL, FORM_TOGGLED } FormEvent;
@@ -50,6 +62,12 @@ typedef struct {
 void form_screen_key(struct Screen *s, Form *fm, int key, const FormActions *act);
 
 int form_add(Form *fm, FormField f); /* returns its index */
+/* A key on the current field: arrows (left/right change the value), Tab,
+ * Enter, Esc, Space (ticks); on a number field digits typed replace the
+ * value (Backspace edits it), PgUp/PgDn change it by a big step and
+ * Home/End set the range's ends; elsewhere PgUp/Home and PgDn/End go to
+ * the first and last field.  A value out of range is refused with the
+ * reason in fm->refused. */
 FormEvent form_key(Form *fm, int key);
 /* Draw in the box (y, x, h, w); the current field is highlighted.  Labels,
  * choices and help lines are marked N_ and translated here. */

@@ -92,6 +92,7 @@ static int adopt(Screen *s, Session *session, char *error, size_t errlen)
     }
     gs->session = session;
     gs->view = view;
+    gs->flipped = game_screen_starts_flipped(gs);
     driver_init(&gs->driver, session);
     memset(&gs->cursor, 0, sizeof gs->cursor);
     view->cursor_home(session->game, session_current(session), &gs->cursor);
@@ -319,7 +320,7 @@ static void ask_path(Screen *s, const char *question, void (*done)(void *, const
         snprintf(path, sizeof path, "%s/saved.yomi", dir);
     else
         snprintf(path, sizeof path, "saved.yomi");
-    UiPromptArg arg = {question, path, done, s};
+    UiPromptArg arg = {question, path, done, s, false};
     app_push(s->app, &screen_prompt, &arg);
 }
 
@@ -329,11 +330,13 @@ static void play_again(Screen *s)
     Err err = {{0}};
     Session *se = session_restart(gs->session, &err);
     char why[200];
+    const bool flipped = gs->flipped; /* the same players: the board as it was */
     if (!se || adopt(s, se, why, sizeof why) != 0) {
         session_free(se);
         app_message(s->app, ST_BAD, "%s", err.msg);
         return;
     }
+    gs->flipped = flipped;
     app_message(s->app, ST_GOOD, "%s", _("new game: good luck"));
 }
 
@@ -399,6 +402,9 @@ bool game_screen_common_key(Screen *s, int key)
     case 'm':
         game_screen_review(s, key == 'a');
         return true;
+    case 'f':
+        game_screen_flip(s);
+        return true;
     case '?':
         app_push(s->app, &screen_help, NULL);
         return true;
@@ -421,7 +427,7 @@ bool game_screen_common_key(Screen *s, int key)
     }
 }
 
-static void play_human(Screen *s, Move m)
+void game_screen_play(Screen *s, Move m)
 {
     GameScreen *gs = s->data;
     if (session_play(gs->session, m) != 0) {
@@ -440,14 +446,14 @@ static void pick(Screen *s)
     Move moves[GAME_MAX_MOVES];
     int n = g->ops->legal_moves(g, session_current(se), moves);
     if (n == 1 && moves[0] == MOVE_PASS) {
-        play_human(s, MOVE_PASS);
+        game_screen_play(s, MOVE_PASS);
         return;
     }
     Move picked[2];
     char msg[120] = "";
     switch (gs->view->pick(g, session_current(se), &gs->cursor, picked, msg, sizeof msg)) {
     case PICK_MOVE:
-        play_human(s, picked[0]);
+        game_screen_play(s, picked[0]);
         break;
     case PICK_PROMOTE:
         gs->asking_promotion = true;
@@ -471,6 +477,23 @@ static void board_origin(const GameScreen *gs, int *y, int *x)
     *x = 2;
 }
 
+void game_screen_board(Screen *s, ViewCtx *ctx)
+{
+    GameScreen *gs = s->data;
+    const Session *se = gs->session;
+    const bool human_turn = !gs->over && se->players[session_side(se)].human;
+    *ctx = (ViewCtx){
+        .game = se->game,
+        .state = session_current(se),
+        .glyphs = s->app->glyphs,
+        .cursor = human_turn ? &gs->cursor : NULL,
+        .last = se->n > 0 ? se->moves[se->n - 1] : MOVE_NONE,
+        .last_before = se->n > 0 ? session_state(se, se->n - 1) : NULL,
+        .show_legal = human_turn && settings.show_legal,
+        .flipped = gs->flipped && gs->view->flippable,
+    };
+}
+
 static void game_key(Screen *s, int key)
 {
     GameScreen *gs = s->data;
@@ -481,9 +504,9 @@ static void game_key(Screen *s, int key)
         return;
     if (gs->asking_promotion) {
         if (key == 'y' || key == 'Y' || key_is_enter(key))
-            play_human(s, gs->promo[0]);
+            game_screen_play(s, gs->promo[0]);
         else if (key == 'n' || key == 'N')
-            play_human(s, gs->promo[1]);
+            game_screen_play(s, gs->promo[1]);
         else if (key == KEY_ESCAPE)
             gs->asking_promotion = gs->cursor.selected = false;
         return;
@@ -511,33 +534,41 @@ static void game_key(Screen *s, int key)
         Move moves[GAME_MAX_MOVES];
         int n = se->game->ops->legal_moves(se->game, session_current(se), moves);
         if (human_turn && n == 1 && moves[0] == MOVE_PASS)
-            play_human(s, MOVE_PASS);
+            game_screen_play(s, MOVE_PASS);
         else
             app_message(s->app, ST_BAD, "%s", _("you may pass only when you have no move"));
         return;
     }
     if (game_screen_common_key(s, key))
         return;
+    if (key == ':') {
+        game_screen_ask_move(s);
+        return;
+    }
     if (key_direction(key, &dr, &dc)) {
+        view_turn_direction(gs->flipped && gs->view->flippable, gs->cursor.area, &dr, &dc);
         gs->view->cursor_move(se->game, session_current(se), &gs->cursor, dr, dc);
         return;
+    }
+    if (key >= '1' && key <= '9' && gs->view->cursor_to_digit) { /* Kalah: a pit by its number */
+        if (!game_screen_cursor_to_digit(s, key - '0'))
+            return;
+        key = '\n';
     }
     if (key == KEY_MOUSE) {
         int by, bx;
         board_origin(gs, &by, &bx);
+        ViewCtx board;
+        game_screen_board(s, &board);
         Cursor c = gs->cursor;
-        if (!gs->view->hit(se->game, session_current(se), s->app->glyphs, s->app->mouse_y - by,
-                           s->app->mouse_x - bx, &c))
+        if (!gs->view->hit(&board, s->app->mouse_y - by, s->app->mouse_x - bx, &c))
             return;
         gs->cursor = c;
         key = '\n';
     }
     if (key_is_enter(key) || key == ' ') {
-        if (!human_turn) {
-            app_message(s->app, ST_BAD, "%s", gs->over ? _("the game is over") : _("wait: the computer is thinking"));
-            game_screen_message_for_now(s);
+        if (!game_screen_your_turn(s))
             return;
-        }
         if (gs->driver.hinting)
             driver_stop(&gs->driver);
         pick(s);
@@ -626,16 +657,8 @@ void game_screen_draw_common(Screen *s, Grid *g, int *panel_x, int *panel_y)
     draw_title(g, title, s->app);
 
     /* the board */
-    bool human_turn = !gs->over && se->players[session_side(se)].human;
-    ViewCtx ctx = {
-        .game = game,
-        .state = session_current(se),
-        .glyphs = s->app->glyphs,
-        .cursor = human_turn ? &gs->cursor : NULL,
-        .last = se->n > 0 ? se->moves[se->n - 1] : MOVE_NONE,
-        .last_before = se->n > 0 ? session_state(se, se->n - 1) : NULL,
-        .show_legal = human_turn && settings.show_legal,
-    };
+    ViewCtx ctx;
+    game_screen_board(s, &ctx);
     Grid board;
     int by, bx;
     board_origin(gs, &by, &bx);
@@ -690,6 +713,22 @@ static int draw_hint(const GameScreen *gs, Grid *g, int y, int x, int w)
     return rows > 1 ? rows : 1;
 }
 
+/* The line the search expects (its principal variation) from the position
+ * searched, in the game's notation, at row y, values from column vx; the
+ * rows it takes (none without a line). */
+static int draw_line(Screen *s, Grid *g, int y, int x, int vx, int w)
+{
+    GameScreen *gs = s->data;
+    const Driver *d = &gs->driver;
+    const Game *game = gs->session->game;
+    char line[SEARCH_MAX_PLY * 8];
+    if (game_format_line(game, d->live_root, d->live.pv, d->live.pv_len, line, sizeof line) < 1)
+        return 0;
+    grid_put(g, y, x, ST_DIM, _("line"));
+    return grid_put_wrapped_cut(g, y, vx, ST_NORMAL, line, x + w - vx, 2,
+                                s->app->glyphs->utf8 ? "\xe2\x80\xa6" : "...");
+}
+
 int game_screen_draw_search(Screen *s, Grid *g, int y, int x, int w)
 {
     GameScreen *gs = s->data;
@@ -721,15 +760,9 @@ int game_screen_draw_search(Screen *s, Grid *g, int y, int x, int w)
     fmt_count(st->hits, hits, sizeof hits);
     fmt_short(st->nps, nps, sizeof nps);
     fmt_ms(st->elapsed_ms, time, sizeof time);
-    /* The best move is in the notation of the position searched: the
-     * current one while thinking, the one before it once played. */
-    const void *root = NULL;
-    if (d->thinking >= 0 || d->hinting)
-        root = session_current(se);
-    else if (se->n > 0)
-        root = session_state(se, se->n - 1);
-    if (root && st->best != MOVE_NONE)
-        se->game->ops->format_move(se->game, root, st->best, best, sizeof best);
+    /* The best move is in the notation of the position searched. */
+    if (st->best != MOVE_NONE)
+        se->game->ops->format_move(se->game, d->live_root, st->best, best, sizeof best);
     fmt_value(st->value, value, sizeof value);
     char depth[16];
     snprintf(depth, sizeof depth, "%d", st->depth);
@@ -763,8 +796,8 @@ int game_screen_draw_search(Screen *s, Grid *g, int y, int x, int w)
     /* Each column's values start one past its widest label, measured in
      * display columns (at least 10 and 7, the English layout). */
     int label_w[2] = {9, 6};
-    const char *whole_row[] = {N_("algorithm"), N_("best")};
-    for (int i = 0; i < 2; i++)
+    const char *whole_row[] = {N_("algorithm"), N_("best"), N_("line")};
+    for (int i = 0; i < 3; i++)
         if (grid_text_width(_(whole_row[i])) > label_w[0])
             label_w[0] = grid_text_width(_(whole_row[i]));
     for (int i = 0; i < n; i++) {
@@ -794,6 +827,7 @@ int game_screen_draw_search(Screen *s, Grid *g, int y, int x, int w)
         }
         grid_putn(g, yy, end + 1, ST_NORMAL, whose, x + w - end - 1);
     }
+    yy += draw_line(s, g, yy + 1, x, vx, w);
     int rows = ++yy - (y + 1);
     if (st->exact && !st->running && st->best != MOVE_NONE) {
         char line[120];

@@ -26,6 +26,7 @@ typedef struct {
     bool asking_promotion;
     Move promo[2];          /* [0] promotes, [1] does not */
     bool asking_replace;    /* o in a game in progress: load over it? */
+    bool flipped;           /* the board turned round (f; game_input.c) */
     bool over;
     bool summary_due;       /* the game just ended: the summary shows when on top */
     int over_value;         /* first player's view */
@@ -64,5 +65,24 @@ void game_screen_review(Screen *s, bool analyse);
 /* Back to the position after `ply` moves, to play on from there (the
  * moves after it stay for redo until a move is played). */
 void game_screen_play_on(Screen *s, int ply);
+/* The board as it is drawn now (draw and mouse clicks alike). */
+void game_screen_board(Screen *s, ViewCtx *ctx);
+/* Play the person's move m (legal). */
+void game_screen_play(Screen *s, Move m);
+
+/* game_input.c: typed input. */
+/* The digit n on a board whose moves are numbers (BoardView.cursor_to_digit):
+ * true with the cursor on that move, to play as Enter does; false, and
+ * the status line says why, when there is none or it is not one's turn. */
+bool game_screen_cursor_to_digit(Screen *s, int n);
+/* True when a person is to move; else false, and the status line says why. */
+bool game_screen_your_turn(Screen *s);
+/* : asks for a move in the game's notation and plays it. */
+void game_screen_ask_move(Screen *s);
+/* f: turn the board round, or back. */
+void game_screen_flip(Screen *s);
+/* Whether a game starts with the board turned round: the person plays the
+ * second side only (Settings: flip if I play 2nd). */
+bool game_screen_starts_flipped(const GameScreen *gs);
 
 #endif

@@ -240,6 +240,29 @@ int grid_put_wrapped_short(Grid *g, int y, int x, int style, const char *s, int 
     return rows + 1;
 }
 
+int grid_put_wrapped_cut(Grid *g, int y, int x, int style, const char *s, int cols, int max_rows,
+                         const char *more)
+{
+    char text[1024];
+    snprintf(text, sizeof text, "%s", s);
+    if (max_rows < 1 || grid_wrapped_rows(text, cols) <= max_rows)
+        return grid_put_wrapped(g, y, x, style, text, cols, max_rows);
+    /* Drop whole words from the end until what is left and `more` fit. */
+    const size_t more_len = strlen(more);
+    for (char *space; (space = strrchr(text, ' ')) != NULL;) {
+        *space = '\0';
+        const size_t n = strlen(text);
+        if (n + 1 + more_len >= sizeof text)
+            continue;
+        text[n] = ' ';
+        memcpy(text + n + 1, more, more_len + 1);
+        if (grid_wrapped_rows(text, cols) <= max_rows)
+            return grid_put_wrapped(g, y, x, style, text, cols, max_rows);
+        text[n] = '\0';
+    }
+    return grid_put_wrapped(g, y, x, style, more, cols, max_rows);
+}
+
 int grid_printf(Grid *g, int y, int x, int style, const char *fmt, ...)
 {
     char buf[512];

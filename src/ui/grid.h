@@ -84,6 +84,11 @@ int grid_wrapped_rows(const char *s, int cols);
  * both show. */
 int grid_put_wrapped_short(Grid *g, int y, int x, int style, const char *s, int cols, int max_rows,
                            const char *more);
+/* grid_put_wrapped(), but a text longer than `max_rows` rows keeps its
+ * start: the words that fit, then `more` ("..."), for a list whose first
+ * items matter most (a line of moves). */
+int grid_put_wrapped_cut(Grid *g, int y, int x, int style, const char *s, int cols, int max_rows,
+                         const char *more);
 int grid_printf(Grid *g, int y, int x, int style, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 5, 6)))

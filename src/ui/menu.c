@@ -151,7 +151,7 @@ static void activate(Screen *s, int item)
             snprintf(default_path, sizeof default_path, "%s/saved.yomi", dir);
         else
             snprintf(default_path, sizeof default_path, "saved.yomi");
-        UiPromptArg arg = {_("Load game from:"), default_path, load_done, s};
+        UiPromptArg arg = {_("Load game from:"), default_path, load_done, s, false};
         app_push(s->app, &screen_prompt, &arg);
         break;
     }

@@ -1,4 +1,5 @@
-/* prompt.c - a one-line question over the current screen (file names). */
+/* prompt.c - a one-line question over the current screen (file names, a
+ * move). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -58,7 +59,7 @@ static void prompt_key(Screen *s, int key)
 static void prompt_draw(Screen *s, Grid *g)
 {
     Prompt *p = s->data;
-    int y = g->h / 2 - 2, w = g->w - 4;
+    int y = p->arg.low ? g->h - 8 : g->h / 2 - 2, w = g->w - 4;
     if (w < 4)
         return;
     grid_fill(g, y, 2, 5, w, ST_NORMAL, ' ');

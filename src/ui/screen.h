@@ -77,6 +77,7 @@ typedef struct {
     const char *initial;
     void (*done)(void *ctx, const char *answer); /* not called on Esc */
     void *ctx;
+    bool low; /* at the foot of the screen, the board above left in sight */
 } UiPromptArg;
 
 /* What the compare screen starts from: a game and a position (NULL: start). */

@@ -14,9 +14,10 @@ Settings settings = {
     .watch_delay = 500,
     .hint_depth = 6,
     .show_legal = 1,
+    .flip_second = 1,
 };
 
-/* What the file may be: yomi writes five short lines, under 100 bytes. */
+/* What the file may be: yomi writes six short lines, under 100 bytes. */
 #define SETTINGS_FILE_MAX (16 * 1024)
 #define SETTINGS_LINE_MAX 128
 
@@ -30,6 +31,7 @@ static struct {
     {"watch-delay", &settings.watch_delay, 0, 10000},
     {"hint-depth", &settings.hint_depth, 1, 30},
     {"show-legal", &settings.show_legal, 0, 1},
+    {"flip-second", &settings.flip_second, 0, 1},
 };
 #define NFIELDS (int)(sizeof fields / sizeof fields[0])
 

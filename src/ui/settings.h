@@ -13,6 +13,7 @@ typedef struct {
     int watch_delay;   /* ms between moves when watching */
     int hint_depth;    /* depth of the hint search */
     int show_legal;    /* mark legal moves */
+    int flip_second;   /* turn the board round when the person plays the second side only */
 } Settings;
 
 extern Settings settings;

@@ -11,7 +11,7 @@
 
 typedef struct {
     Form form;
-    int glyphs, colour, delay, hint, legal, save;
+    int glyphs, colour, delay, hint, legal, flip, save;
 } SettingsScreen;
 
 static const char *const glyph_names[] = {N_("auto (UTF-8 when the locale has it)"), "ASCII"};
@@ -33,8 +33,11 @@ static int settings_init(Screen *s, void *arg)
                                          .help = N_("monochrome uses bold, underline and reverse")});
     ss->legal = form_add(f, (FormField){.kind = FIELD_CHOICE, .label = N_("Mark legal moves"), .choices = yesno, .nchoices = 2,
                                         .value = settings.show_legal});
+    ss->flip = form_add(f, (FormField){.kind = FIELD_CHOICE, .label = N_("Flip if I play 2nd"), .choices = yesno, .nchoices = 2,
+                                       .value = settings.flip_second,
+                                       .help = N_("the board starts turned round, your side at the bottom (f turns it)")});
     ss->delay = form_add(f, (FormField){.kind = FIELD_NUMBER, .label = N_("Watch delay (ms)"), .value = settings.watch_delay,
-                                        .lo = 0, .hi = 10000,
+                                        .lo = 0, .hi = 10000, .step = 100,
                                         .help = N_("pause between moves when watching (+/- there too)")});
     ss->hint = form_add(f, (FormField){.kind = FIELD_NUMBER, .label = N_("Hint depth"), .value = settings.hint_depth,
                                        .lo = 1, .hi = 30, .help = N_("how deep the hint search looks")});
@@ -52,6 +55,7 @@ static void apply(Screen *s)
     settings.glyphs = f->f[ss->glyphs].value;
     settings.colour = f->f[ss->colour].value;
     settings.show_legal = f->f[ss->legal].value;
+    settings.flip_second = f->f[ss->flip].value;
     settings.watch_delay = f->f[ss->delay].value;
     settings.hint_depth = f->f[ss->hint].value;
     s->app->glyphs = theme_glyphs(settings.glyphs == SETTING_OFF);
@@ -69,14 +73,6 @@ static void save_and_close(Screen *s)
 static void settings_key(Screen *s, int key)
 {
     SettingsScreen *ss = s->data;
-    /* big steps for the delay */
-    if (ss->form.cur == ss->delay && (key == KEY_LEFT || key == KEY_RIGHT || key == 'h' || key == 'l')) {
-        int *v = &ss->form.f[ss->delay].value;
-        *v += (key == KEY_RIGHT || key == 'l') ? 100 : -100;
-        *v = *v < 0 ? 0 : *v > 10000 ? 10000 : *v;
-        apply(s);
-        return;
-    }
     static const FormActions act = {save_and_close, apply, N_("Keys")};
     form_screen_key(s, &ss->form, key, &act);
 }

@@ -31,6 +31,7 @@ typedef struct {
     Move last;                 /* MOVE_NONE: none */
     const void *last_before;   /* the position `last` was played in */
     bool show_legal;           /* mark the mover's legal moves */
+    bool flipped;              /* the board turned half round (BoardView.flippable) */
 } ViewCtx;
 
 typedef enum {
@@ -48,17 +49,28 @@ typedef struct BoardView {
     void (*draw)(Grid *out, const ViewCtx *ctx);
     /* A sensible starting cursor for the side to move. */
     void (*cursor_home)(const Game *g, const void *state, Cursor *c);
-    /* Move the cursor by (drow, dcol) as seen on screen. */
+    /* Move the cursor by (drow, dcol) as seen on the board drawn the right
+     * way up (on a turned board the caller turns the arrow first:
+     * view_turn_direction). */
     void (*cursor_move)(const Game *g, const void *state, Cursor *c, int drow, int dcol);
     /* Enter pressed on the cursor. */
     PickResult (*pick)(const Game *g, const void *state, Cursor *c, Move moves[2],
                        char *msg, size_t msglen);
-    /* Mouse: the drawing's cell (y, x) to a cursor; false when not a square. */
-    bool (*hit)(const Game *g, const void *state, const Glyphs *gl, int y, int x, Cursor *c);
+    /* Mouse: the cell (y, x) of the drawing draw() made of ctx to a
+     * cursor; false when not a square. */
+    bool (*hit)(const ViewCtx *ctx, int y, int x, Cursor *c);
     /* Put the cursor where a person would start to play m (the hint). */
     void (*cursor_to_move)(const Game *g, const void *state, Move m, Cursor *c);
     /* One line of score/material, e.g. "Black 12  White 9". */
     void (*score)(const Game *g, const void *state, char *buf, size_t len);
+    /* The digit key n (1-9) where moves are numbers (Kalah's pits): the
+     * cursor onto the mover's n-th, true; false and why in msg when there
+     * is none.  NULL: digits are not moves. */
+    bool (*cursor_to_digit)(const Game *g, const void *state, int n, Cursor *c, char *msg,
+                            size_t msglen);
+    /* draw() and hit() can turn the board half round (ViewCtx.flipped),
+     * for the player of the second side. */
+    bool flippable;
 } BoardView;
 
 /* The view for a game's family, or NULL if it has none yet. */
@@ -67,6 +79,15 @@ const BoardView *view_for(const Game *g);
 /* Render a whole position into a fresh grid of the view's size (tests,
  * previews).  The caller frees it. -1 without a view or memory. */
 int view_render(const ViewCtx *ctx, Grid *out);
+
+/* Turning the board half round: where square (row, col) of a rows x cols
+ * board shows when `flipped`, and so (the turn is its own inverse) which
+ * square shows at a place. */
+void view_turn_square(bool flipped, int rows, int cols, int *row, int *col);
+/* An arrow's (drow, dcol) on the screen as a step on the board the cursor
+ * is in (area, Cursor's): on a turned board the other way; the hands only
+ * change places, their pieces still read left to right. */
+void view_turn_direction(bool flipped, int area, int *drow, int *dcol);
 
 /* A frame box helper shared by the views. */
 void view_box(Grid *g, int y, int x, int h, int w, int style, const Glyphs *gl);

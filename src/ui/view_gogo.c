@@ -9,8 +9,9 @@
 #include "base/i18n.h"
 #include "ui/view.h"
 
-/* Layout: gote's hand, file labels, the framed board, sente's hand. */
-enum { ROW_GOTE_HAND = 0, ROW_FILES = 1, ROW_BOARD = 3, ROW_SENTE_HAND = 9, HAND_X = 11 };
+/* Layout: gote's hand, file labels, the framed board, sente's hand (the
+ * hands change rows on a turned board). */
+enum { ROW_TOP_HAND = 0, ROW_FILES = 1, ROW_BOARD = 3, ROW_BOTTOM_HAND = 9, HAND_X = 11 };
 
 static int cell_w(const Glyphs *gl) { return gl->utf8 ? 4 : 3; }
 
@@ -29,7 +30,7 @@ static void gg_size(const Game *g, const Glyphs *gl, int *w, int *h)
     *w = 5 * cell_w(gl) + 5;
     if (*w < HAND_X + 16)
         *w = HAND_X + 16;
-    *h = ROW_SENTE_HAND + 1;
+    *h = ROW_BOTTOM_HAND + 1;
 }
 
 static void square_of(int row, int col, int *file, int *rank)
@@ -101,14 +102,30 @@ static void draw_hand(Grid *out, const ViewCtx *ctx, int owner, int y)
         grid_put(out, y, HAND_X, ST_DIM, "-");
 }
 
+/* Whose hand shows on the top row: gote's, sente's on a turned board. */
+static int top_hand(const ViewCtx *ctx) { return ctx->flipped ? GOGO_SENTE : GOGO_GOTE; }
+
+/* Whether the last move went from or to (file, rank): both squares are
+ * marked, as a drop's to-square alone. */
+static bool last_move_at(const GogoMoveInfo *last, int file, int rank)
+{
+    return (last->to_file == file && last->to_rank == rank) ||
+           (!last->drop && last->from_file == file && last->from_rank == rank);
+}
+
+/* Drawn place by place: (row, col) is where a square shows, (sr, sc) the
+ * square itself, the same unless the board is turned. */
 static void gg_draw(Grid *out, const ViewCtx *ctx)
 {
     const Game *g = ctx->game;
     const Glyphs *gl = ctx->glyphs;
     int cw = cell_w(gl);
-    draw_hand(out, ctx, GOGO_GOTE, ROW_GOTE_HAND);
-    for (int col = 0; col < 5; col++)
-        grid_printf(out, ROW_FILES, 1 + col * cw + 1, ST_DIM, "%d", 5 - col);
+    draw_hand(out, ctx, top_hand(ctx), ROW_TOP_HAND);
+    for (int col = 0; col < 5; col++) {
+        int sr = 0, sc = col;
+        view_turn_square(ctx->flipped, 5, 5, &sr, &sc);
+        grid_printf(out, ROW_FILES, 1 + col * cw + 1, ST_DIM, "%d", 5 - sc);
+    }
     view_box(out, ROW_BOARD - 1, 0, 7, 5 * cw + 2, ST_DIM, gl);
 
     /* targets of the selected piece */
@@ -137,11 +154,14 @@ static void gg_draw(Grid *out, const ViewCtx *ctx)
     bool have_last = ctx->last != MOVE_NONE && gogo_decode_move(ctx->last, &last);
     for (int row = 0; row < 5; row++) {
         int y = ROW_BOARD + row;
-        grid_putcp(out, y, 5 * cw + 3, ST_DIM, (uint32_t)('a' + row));
         for (int col = 0; col < 5; col++) {
+            int sr = row, sc = col;
+            view_turn_square(ctx->flipped, 5, 5, &sr, &sc);
+            if (col == 0)
+                grid_putcp(out, y, 5 * cw + 3, ST_DIM, (uint32_t)('a' + sr));
             int x = 1 + col * cw, file, rank, owner = 0;
             bool promoted = false;
-            square_of(row, col, &file, &rank);
+            square_of(sr, sc, &file, &rank);
             GogoPiece p = gogo_piece_at(g, ctx->state, file, rank, &owner, &promoted);
             bool is_target = target[gogo_square(file, rank)];
             char text[16];
@@ -161,16 +181,16 @@ static void gg_draw(Grid *out, const ViewCtx *ctx)
                 grid_put(out, y, x + cw - 1, ST_LEGAL, "*");
                 grid_flag(out, y, x, cw, SF_TARGET);
             }
-            if (have_last && last.to_file == file && last.to_rank == rank)
+            if (have_last && last_move_at(&last, file, rank))
                 grid_flag(out, y, x, cw, SF_LAST);
-            if (cur && cur->selected && cur->sel_area == 0 && cur->sel_row == row &&
-                cur->sel_col == col)
+            if (cur && cur->selected && cur->sel_area == 0 && cur->sel_row == sr &&
+                cur->sel_col == sc)
                 grid_flag(out, y, x, cw, SF_SELECT | SF_BOLD);
-            if (cur && cur->area == 0 && cur->row == row && cur->col == col)
+            if (cur && cur->area == 0 && cur->row == sr && cur->col == sc)
                 grid_flag(out, y, x, cw, SF_CURSOR);
         }
     }
-    draw_hand(out, ctx, GOGO_SENTE, ROW_SENTE_HAND);
+    draw_hand(out, ctx, !top_hand(ctx), ROW_BOTTOM_HAND);
 }
 
 static int first_in_hand(const Game *g, const void *state, int owner, int from, int dir)
@@ -322,19 +342,22 @@ static PickResult gg_pick(const Game *g, const void *state, Cursor *c, Move move
     return PICK_NONE;
 }
 
-static bool gg_hit(const Game *g, const void *state, const Glyphs *gl, int y, int x, Cursor *c)
+static bool gg_hit(const ViewCtx *ctx, int y, int x, Cursor *c)
 {
+    const Glyphs *gl = ctx->glyphs;
     int cw = cell_w(gl);
     if (y >= ROW_BOARD && y < ROW_BOARD + 5 && x >= 1 && x < 1 + 5 * cw) {
+        int row = y - ROW_BOARD, col = (x - 1) / cw;
+        view_turn_square(ctx->flipped, 5, 5, &row, &col);
         c->area = 0;
-        c->row = y - ROW_BOARD;
-        c->col = (x - 1) / cw;
+        c->row = row;
+        c->col = col;
         return true;
     }
-    if (y == ROW_GOTE_HAND || y == ROW_SENTE_HAND) {
-        int owner = y == ROW_GOTE_HAND ? GOGO_GOTE : GOGO_SENTE;
+    if (y == ROW_TOP_HAND || y == ROW_BOTTOM_HAND) {
+        int owner = y == ROW_TOP_HAND ? top_hand(ctx) : !top_hand(ctx);
         int xs[5], counts[5];
-        hand_layout(g, state, owner, gl, xs, counts);
+        hand_layout(ctx->game, ctx->state, owner, gl, xs, counts);
         for (int i = 0; i < GOGO_HAND_KINDS; i++) {
             if (xs[i] >= 0 && x >= xs[i] && x < xs[i] + (gl->utf8 ? 2 : 1) + (counts[i] > 1)) {
                 c->area = 1 + owner;
@@ -384,4 +407,5 @@ const BoardView view_gogo = {
     .hit = gg_hit,
     .cursor_to_move = gg_cursor_to_move,
     .score = gg_score,
+    .flippable = true,
 };

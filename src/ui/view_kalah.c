@@ -1,5 +1,6 @@
 /* view_kalah.c - the Kalah board: two rows of pits between the two stores,
- * North's pits numbered from North's left (so right to left on screen),
+ * South's row at the bottom (North's on a turned board), each side's pits
+ * numbered from its own left (so the top row's right to left on screen),
  * sowing anticlockwise.
  *
  * The view reads the position through the game's own notation (doc/cli.md:
@@ -22,7 +23,7 @@ typedef struct {
     int side;
 } KalahBoard;
 
-enum { PIT_W = 5, ROW_NORTH = 2, ROW_STORES = 4, ROW_SOUTH = 6 };
+enum { PIT_W = 5, ROW_TOP = 2, ROW_STORES = 4, ROW_BOTTOM = 6 };
 
 static bool read_board(const Game *g, const void *state, KalahBoard *b)
 {
@@ -52,8 +53,17 @@ static bool read_board(const Game *g, const void *state, KalahBoard *b)
     return true;
 }
 
-/* Screen column (0-based among the pits) of `side`'s pit `i`. */
-static int pit_column(const KalahBoard *b, int side, int i) { return side == 0 ? i : b->pits - 1 - i; }
+/* The side whose row is at the bottom, its store on the right. */
+static int bottom_side(bool flipped) { return flipped ? 1 : 0; }
+
+static int row_of(int side, bool flipped) { return side == bottom_side(flipped) ? ROW_BOTTOM : ROW_TOP; }
+
+/* Screen column (0-based among the pits) of `side`'s pit `i`: the bottom
+ * row runs left to right, the top one right to left. */
+static int pit_column(const KalahBoard *b, int side, int i, bool flipped)
+{
+    return side == bottom_side(flipped) ? i : b->pits - 1 - i;
+}
 
 static int pit_x(int column) { return PIT_W + column * PIT_W; }
 
@@ -65,7 +75,7 @@ static void kl_size(const Game *g, const Glyphs *gl, int *w, int *h)
     g->ops->start(g, st);
     read_board(g, st, &b);
     *w = 2 * PIT_W + b.pits * PIT_W + 1;
-    *h = ROW_SOUTH + 3;
+    *h = ROW_BOTTOM + 3;
 }
 
 /* A horizontal rule from x0 to x1 with `joint` every PIT_W columns. */
@@ -97,24 +107,25 @@ static void kl_draw(Grid *out, const ViewCtx *ctx)
         last_side = game_side(ctx->game, ctx->last_before);
         last_pit = pit_of_move(ctx->game, ctx->last_before, ctx->last);
     }
-    for (int i = 0; i < b.pits; i++) {
-        grid_printf(out, 0, pit_x(pit_column(&b, 1, i)) + 2, ST_DIM, "%d", i + 1);
-        grid_printf(out, ROW_SOUTH + 2, pit_x(pit_column(&b, 0, i)) + 2, ST_DIM, "%d", i + 1);
-    }
-    rule(out, ROW_NORTH - 1, PIT_W, right, gl->tl, gl->tt, gl->tr, gl);
+    const bool flipped = ctx->flipped;
+    for (int side = 0; side < 2; side++)
+        for (int i = 0; i < b.pits; i++)
+            grid_printf(out, row_of(side, flipped) == ROW_TOP ? 0 : ROW_BOTTOM + 2,
+                        pit_x(pit_column(&b, side, i, flipped)) + 2, ST_DIM, "%d", i + 1);
+    rule(out, ROW_TOP - 1, PIT_W, right, gl->tl, gl->tt, gl->tr, gl);
     rule(out, ROW_STORES - 1, 0, right + PIT_W, gl->tl, gl->tb, gl->tr, gl);
     grid_put(out, ROW_STORES - 1, PIT_W, ST_DIM, gl->x);
     grid_put(out, ROW_STORES - 1, right, ST_DIM, gl->x);
     rule(out, ROW_STORES + 1, 0, right + PIT_W, gl->bl, gl->tt, gl->br, gl);
     grid_put(out, ROW_STORES + 1, PIT_W, ST_DIM, gl->x);
     grid_put(out, ROW_STORES + 1, right, ST_DIM, gl->x);
-    rule(out, ROW_SOUTH + 1, PIT_W, right, gl->bl, gl->tb, gl->br, gl);
+    rule(out, ROW_BOTTOM + 1, PIT_W, right, gl->bl, gl->tb, gl->br, gl);
     for (int side = 0; side < 2; side++) {
-        int y = side == 0 ? ROW_SOUTH : ROW_NORTH;
+        int y = row_of(side, flipped);
         for (int c = 0; c <= b.pits; c++)
             grid_put(out, y, pit_x(c), ST_DIM, gl->v);
         for (int i = 0; i < b.pits; i++) {
-            int x = pit_x(pit_column(&b, side, i)) + 1;
+            int x = pit_x(pit_column(&b, side, i, flipped)) + 1;
             int n = b.seeds[side][i];
             grid_printf(out, y, x, n ? (side ? ST_P1 : ST_P0) : ST_DIM, "%3d ", n);
             if (side == last_side && i == last_pit)
@@ -123,13 +134,14 @@ static void kl_draw(Grid *out, const ViewCtx *ctx)
                 grid_flag(out, y, x, PIT_W - 1, SF_CURSOR);
         }
     }
-    /* stores: North's on the left, South's on the right */
+    /* stores: the bottom side's on the right, the top side's on the left */
+    const int bottom = bottom_side(flipped);
     grid_put(out, ROW_STORES, 0, ST_DIM, gl->v);
     grid_put(out, ROW_STORES, PIT_W, ST_DIM, gl->v);
     grid_put(out, ROW_STORES, right, ST_DIM, gl->v);
     grid_put(out, ROW_STORES, right + PIT_W, ST_DIM, gl->v);
-    grid_printf(out, ROW_STORES, 1, ST_P1 | SF_BOLD, "%3d", b.store[1]);
-    grid_printf(out, ROW_STORES, right + 1, ST_P0 | SF_BOLD, "%3d", b.store[0]);
+    grid_printf(out, ROW_STORES, 1, (bottom ? ST_P0 : ST_P1) | SF_BOLD, "%3d", b.store[!bottom]);
+    grid_printf(out, ROW_STORES, right + 1, (bottom ? ST_P1 : ST_P0) | SF_BOLD, "%3d", b.store[bottom]);
     const char *arrow = gl->utf8 ? _("\xe2\x86\xba sowing") : "sowing anticlockwise";
     if (grid_text_width(arrow) > right - PIT_W - 3)
         arrow = gl->utf8 ? "\xe2\x86\xba" : "sowing";
@@ -158,7 +170,8 @@ static void kl_move(const Game *g, const void *state, Cursor *c, int dr, int dc)
     KalahBoard b;
     if (!read_board(g, state, &b) || !dc)
         return;
-    /* on screen: North's pits run right to left */
+    /* North's pits run right to left on the board as first drawn (turned,
+     * the caller has turned dc too: view_turn_direction) */
     int step = b.side == 0 ? dc : -dc;
     c->col = (c->col + step + b.pits) % b.pits;
 }
@@ -181,18 +194,16 @@ static PickResult kl_pick(const Game *g, const void *state, Cursor *c, Move move
     return PICK_MOVE;
 }
 
-static bool kl_hit(const Game *g, const void *state, const Glyphs *gl, int y, int x, Cursor *c)
+static bool kl_hit(const ViewCtx *ctx, int y, int x, Cursor *c)
 {
-    (void)gl;
     KalahBoard b;
-    if (!read_board(g, state, &b))
+    if (!read_board(ctx->game, ctx->state, &b))
         return false;
-    int row_y = b.side == 0 ? ROW_SOUTH : ROW_NORTH;
     int column = (x - PIT_W) / PIT_W;
-    if (y != row_y || x <= PIT_W || column >= b.pits)
+    if (y != row_of(b.side, ctx->flipped) || x <= PIT_W || column >= b.pits)
         return false;
     c->area = 0;
-    c->col = b.side == 0 ? column : b.pits - 1 - column;
+    c->col = pit_column(&b, b.side, column, ctx->flipped); /* its own inverse */
     return true;
 }
 
@@ -212,6 +223,21 @@ static void kl_score(const Game *g, const void *state, char *buf, size_t len)
     snprintf(buf, len, _("In store: South %d  North %d"), b.store[0], b.store[1]);
 }
 
+static bool kl_cursor_to_digit(const Game *g, const void *state, int n, Cursor *c, char *msg,
+                               size_t len)
+{
+    KalahBoard b;
+    if (!read_board(g, state, &b))
+        return false;
+    if (n < 1 || n > b.pits) {
+        snprintf(msg, len, _("there is no pit %d: the pits are numbered 1 to %d"), n, b.pits);
+        return false;
+    }
+    c->area = 0;
+    c->col = n - 1;
+    return true;
+}
+
 const BoardView view_kalah = {
     .family = "kalah",
     .side_name = {N_("South"), N_("North")},
@@ -223,4 +249,6 @@ const BoardView view_kalah = {
     .hit = kl_hit,
     .cursor_to_move = kl_cursor_to_move,
     .score = kl_score,
+    .cursor_to_digit = kl_cursor_to_digit,
+    .flippable = true,
 };

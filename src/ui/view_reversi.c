@@ -16,30 +16,38 @@ static void rv_size(const Game *g, const Glyphs *gl, int *w, int *h)
     *h = TOP + reversi_rows(g) + 1;
 }
 
+/* Drawn place by place: (r, c) is where the square shows, (sr, sc) the
+ * square itself, the same unless the board is turned. */
 static void rv_draw(Grid *out, const ViewCtx *ctx)
 {
     const Game *g = ctx->game;
     const Glyphs *gl = ctx->glyphs;
     int rows = reversi_rows(g), cols = reversi_cols(g);
-    for (int c = 0; c < cols; c++)
-        grid_putcp(out, 0, LEFT + c * CELL_W + 1, ST_DIM, (uint32_t)('a' + c));
+    for (int c = 0; c < cols; c++) {
+        int sr = 0, sc = c;
+        view_turn_square(ctx->flipped, rows, cols, &sr, &sc);
+        grid_putcp(out, 0, LEFT + c * CELL_W + 1, ST_DIM, (uint32_t)('a' + sc));
+    }
     view_box(out, 1, LEFT - 1, rows + 2, cols * CELL_W + 2, ST_DIM, gl);
     uint64_t legal = ctx->show_legal ? reversi_legal_mask(g, ctx->state) : 0;
     for (int r = 0; r < rows; r++) {
-        grid_printf(out, TOP + r, 0, ST_DIM, "%d", r + 1);
         for (int c = 0; c < cols; c++) {
+            int sr = r, sc = c;
+            view_turn_square(ctx->flipped, rows, cols, &sr, &sc);
+            if (c == 0)
+                grid_printf(out, TOP + r, 0, ST_DIM, "%d", sr + 1);
             int x = LEFT + c * CELL_W, y = TOP + r;
-            int colour = reversi_colour_at(g, ctx->state, r, c);
+            int colour = reversi_colour_at(g, ctx->state, sr, sc);
             if (colour != REVERSI_EMPTY)
                 grid_put(out, y, x + 1, colour == REVERSI_BLACK ? ST_P0 : ST_P1, gl->disc[colour]);
-            else if (legal >> (r * 8 + c) & 1)
+            else if (legal >> (sr * 8 + sc) & 1)
                 grid_put(out, y, x + 1, ST_LEGAL, gl->legal);
             else
                 grid_put(out, y, x + 1, ST_DIM, gl->disc[0]);
             if (ctx->last != MOVE_NONE && ctx->last != MOVE_PASS &&
-                reversi_move_row(ctx->last) == r && reversi_move_col(ctx->last) == c)
+                reversi_move_row(ctx->last) == sr && reversi_move_col(ctx->last) == sc)
                 grid_flag(out, y, x, CELL_W, SF_LAST);
-            if (ctx->cursor && ctx->cursor->row == r && ctx->cursor->col == c)
+            if (ctx->cursor && ctx->cursor->row == sr && ctx->cursor->col == sc)
                 grid_flag(out, y, x, CELL_W, SF_CURSOR);
         }
     }
@@ -87,13 +95,13 @@ static PickResult rv_pick(const Game *g, const void *state, Cursor *c, Move move
     return PICK_NONE;
 }
 
-static bool rv_hit(const Game *g, const void *state, const Glyphs *gl, int y, int x, Cursor *c)
+static bool rv_hit(const ViewCtx *ctx, int y, int x, Cursor *c)
 {
-    (void)state;
-    (void)gl;
+    const int rows = reversi_rows(ctx->game), cols = reversi_cols(ctx->game);
     int r = y - TOP, col = (x - LEFT) / CELL_W;
-    if (r < 0 || r >= reversi_rows(g) || x < LEFT || col >= reversi_cols(g))
+    if (r < 0 || r >= rows || x < LEFT || col >= cols)
         return false;
+    view_turn_square(ctx->flipped, rows, cols, &r, &col);
     c->area = 0;
     c->row = r;
     c->col = col;
@@ -130,4 +138,5 @@ const BoardView view_reversi = {
     .hit = rv_hit,
     .cursor_to_move = rv_cursor_to_move,
     .score = rv_score,
+    .flippable = true,
 };

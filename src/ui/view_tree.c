@@ -75,11 +75,10 @@ static PickResult tv_pick(const Game *g, const void *state, Cursor *c, Move move
     return PICK_MOVE;
 }
 
-static bool tv_hit(const Game *g, const void *state, const Glyphs *gl, int y, int x, Cursor *c)
+static bool tv_hit(const ViewCtx *ctx, int y, int x, Cursor *c)
 {
-    (void)gl;
-    const int row = first_shown(c) + y - TOP;
-    if (y < TOP || x < 0 || x >= WIDTH || row >= tree_children(g, tree_node(state)))
+    const int row = first_shown(ctx->cursor) + y - TOP;
+    if (y < TOP || x < 0 || x >= WIDTH || row >= tree_children(ctx->game, tree_node(ctx->state)))
         return false;
     c->area = 0;
     c->row = row;

@@ -36,6 +36,23 @@ int view_render(const ViewCtx *ctx, Grid *out)
     return 0;
 }
 
+void view_turn_square(bool flipped, int rows, int cols, int *row, int *col)
+{
+    if (!flipped)
+        return;
+    *row = rows - 1 - *row;
+    *col = cols - 1 - *col;
+}
+
+void view_turn_direction(bool flipped, int area, int *drow, int *dcol)
+{
+    if (!flipped)
+        return;
+    *drow = -*drow;
+    if (area == 0)
+        *dcol = -*dcol;
+}
+
 void view_box(Grid *g, int y, int x, int h, int w, int style, const Glyphs *gl)
 {
     if (h < 2 || w < 2)

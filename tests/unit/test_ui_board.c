@@ -27,6 +27,14 @@
 
 static char text[8192];
 
+/* A click on the drawing of `state` as draw() below makes it. */
+static bool click(const BoardView *v, const Game *g, const void *state, const Glyphs *gl, int y,
+                  int x, Cursor *c)
+{
+    const ViewCtx ctx = {.game = g, .state = state, .glyphs = gl, .cursor = c};
+    return v->hit(&ctx, y, x, c);
+}
+
 /* Draw `state` of game `id` and return the drawing as text. */
 static const char *draw(const Game *g, const void *state, const Glyphs *gl, const Cursor *c,
                         Move last, bool legal, Grid *keep)
@@ -246,10 +254,10 @@ static void reversi_pick_and_cursor(void **unused)
     v->cursor_move(g, st, &c, -1, -1); /* wraps to the far corner */
     assert_int_equal(c.row, 3);
     assert_int_equal(c.col, 3);
-    assert_true(v->hit(g, st, &glyphs_utf8, 3, 7, &c)); /* b2 */
+    assert_true(click(v, g, st, &glyphs_utf8, 3, 7, &c)); /* b2 */
     assert_int_equal(c.row, 1);
     assert_int_equal(c.col, 1);
-    assert_false(v->hit(g, st, &glyphs_utf8, 0, 0, &c));
+    assert_false(click(v, g, st, &glyphs_utf8, 0, 0, &c));
     game_close(g);
 }
 
@@ -321,7 +329,7 @@ static void gogo_pick_promotion_and_drop(void **unused)
     v->cursor_move(g, st, &c, 1, 0);
     assert_int_equal(c.area, 1);
     assert_int_equal(v->pick(g, st, &c, moves, msg, sizeof msg), PICK_SELECTED);
-    assert_true(v->hit(g, st, &glyphs_utf8, 5, 10, &c)); /* 3c on screen */
+    assert_true(click(v, g, st, &glyphs_utf8, 5, 10, &c)); /* 3c on screen */
     assert_int_equal(c.area, 0);
     assert_int_equal(v->pick(g, st, &c, moves, msg, sizeof msg), PICK_MOVE);
     g->ops->format_move(g, st, moves[0], mv, sizeof mv);
@@ -431,9 +439,9 @@ static void kalah_board_after_a_move(void **unused)
     assert_int_equal(v->pick(g, child, &c, moves, msg, sizeof msg), PICK_NONE);
     assert_non_null(strstr(msg, "pit 2 is empty"));
     /* clicks on South's row pick pits; North's row is not South's to play */
-    assert_true(v->hit(g, child, &glyphs_utf8, 6, 17, &c));
+    assert_true(click(v, g, child, &glyphs_utf8, 6, 17, &c));
     assert_int_equal(c.col, 2);
-    assert_false(v->hit(g, child, &glyphs_utf8, 2, 17, &c));
+    assert_false(click(v, g, child, &glyphs_utf8, 2, 17, &c));
     game_close(g);
 }
 
