@@ -45,6 +45,10 @@ static int check_size(const Game *g, const void *root, const SearchConfig *cfg)
     TraceLog log;
     const int rc = trace_log_search(&log, g, cfg, root, NULL, 0, UI_THEATRE_MAX_STEPS, &err);
     trace_log_free(&log);
+    if (rc == 1 && (algorithm(cfg->algo)->flags & ALGO_SAMPLING))
+        return cli_fail("explain: the %s search takes more than %d steps to show; ask for fewer "
+                        "--iterations",
+                        algo_name(cfg->algo), UI_THEATRE_MAX_STEPS);
     if (rc == 1)
         return cli_fail("explain: the %s search takes more than %d steps to show; ask for less "
                         "(a smaller --depth or position)",
@@ -85,9 +89,6 @@ static int run_explain(int argc, char **argv)
     Err err = {{0}};
     if (versus && algo_parse(versus, &cfg[1].algo, &err) != 0)
         return cli_fail("explain: --versus: %s", err.msg);
-    for (int i = 0; i < (versus ? 2 : 1); i++)
-        if (algo_check_traceable(cfg[i].algo, &err) != 0)
-            return cli_fail("explain: %s", err.msg);
     _Alignas(16) unsigned char root[GAME_MAX_STATE];
     Game *g = cli_game_open_at(a.game, &a.go, a.position, root);
     if (!g)

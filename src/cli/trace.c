@@ -143,6 +143,8 @@ static const char *const kind_names[TRACE_KIND_COUNT] = {
     [TRACE_HIT] = "hit",             [TRACE_CLOSE] = "close",   [TRACE_CUTOFF] = "cutoff",
     [TRACE_RESEARCH] = "research",   [TRACE_MTD_PASS] = "mtd-pass",
     [TRACE_MTD_RESULT] = "mtd-result", [TRACE_PROBE] = "probe",
+    [TRACE_SAMPLE] = "sample",       [TRACE_SELECT] = "select", [TRACE_EXPAND] = "expand",
+    [TRACE_PLAYOUT] = "playout",     [TRACE_BACKUP] = "backup",
 };
 
 /* jsonl's "probe": which probe a TRACE_PROBE announces. */
@@ -164,6 +166,9 @@ enum {
     HAS_UNSEARCHED = 1 << 5,
     HAS_BOUND = 1 << 6,
     HAS_PROBE = 1 << 7,
+    HAS_ITERATION = 1 << 8,
+    HAS_PLIES = 1 << 9,
+    HAS_UCB = 1 << 10, /* visits, score, q and ucb */
     HAS_WINDOW = HAS_ALPHA | HAS_BETA,
 };
 static const unsigned carried[TRACE_KIND_COUNT] = {
@@ -180,6 +185,12 @@ static const unsigned carried[TRACE_KIND_COUNT] = {
     [TRACE_MTD_RESULT] = HAS_DEPTH | HAS_WINDOW | HAS_VALUE | HAS_BOUND,
     /* A probe is told before its search: the window is (bound - 1, bound). */
     [TRACE_PROBE] = HAS_DEPTH | HAS_WINDOW | HAS_BOUND | HAS_PROBE,
+    /* mcts has no depth and no window: its steps carry its own numbers. */
+    [TRACE_SAMPLE] = HAS_ITERATION,
+    [TRACE_SELECT] = HAS_UCB,
+    [TRACE_EXPAND] = HAS_UNSEARCHED,
+    [TRACE_PLAYOUT] = HAS_VALUE | HAS_PLIES,
+    [TRACE_BACKUP] = HAS_VALUE,
 };
 
 /* The line is put together by hand and written once: printf's parsing of
@@ -207,6 +218,13 @@ static char *put_int(char *at, int v)
     return at;
 }
 
+/* ,"key":v with four decimals (a mean and UCB1, for which printf's cost
+ * is only mcts's, one select a step down its tree). */
+static char *put_fraction(char *at, const char *key, double v)
+{
+    return at + sprintf(at, ",\"%s\":%.4f", key, v);
+}
+
 /* ,"key":v, or null when the event does not carry it */
 static char *put_number(char *at, const char *key, bool has, int v)
 {
@@ -219,8 +237,9 @@ static char *put_number(char *at, const char *key, bool has, int v)
 
 /* One event a line, the engine's own numbers from `side`'s view: kind,
  * ply, path, side, depth, alpha, beta and value always (null where the
- * kind carries none), best, unsearched, bound and probe only on the kinds
- * that have them. */
+ * kind carries none), best, unsearched, bound, probe, and mcts's
+ * iteration, plies, visits, score, q and ucb only on the kinds that have
+ * them. */
 static void print_jsonl(Tracer *x, const TraceEvent *e)
 {
     const unsigned has = carried[e->kind];
@@ -255,6 +274,16 @@ static void print_jsonl(Tracer *x, const TraceEvent *e)
         at = put_number(at, "unsearched", true, e->unsearched);
     if (has & HAS_BOUND)
         at = put_number(at, "bound", true, e->bound);
+    if (has & HAS_ITERATION)
+        at = put_number(at, "iteration", true, e->iteration);
+    if (has & HAS_PLIES)
+        at = put_number(at, "plies", true, e->plies);
+    if (has & HAS_UCB) {
+        at = put_number(at, "visits", true, (int)e->visits);
+        at = put_number(at, "score", true, (int)e->score);
+        at = put_fraction(at, "q", search_mean(e->score, e->visits));
+        at = put_fraction(at, "ucb", e->ucb);
+    }
     if (has & HAS_PROBE) {
         at = put_text(at, ",\"probe\":\"");
         at = put_text(at, (unsigned)e->probe < sizeof probe_names / sizeof probe_names[0]
@@ -330,6 +359,7 @@ typedef struct {
 static int trace_search(const TraceArgs *a, const Game *g, const unsigned char *root)
 {
     Tracer x = {.g = g, .root = root, .format = a->format, .answered_ply = -1};
+    const bool sampling = algorithm(a->search.cfg.algo)->flags & ALGO_SAMPLING;
     x.max_steps = (uint64_t)a->max_steps;
     x.teller = trace_teller(g, root, &a->search.cfg);
     memcpy(x.path.state[0], root, g->state_size);
@@ -338,6 +368,10 @@ static int trace_search(const TraceArgs *a, const Game *g, const unsigned char *
         const int rc = run_traced(&x, &a->search.cfg, count_step, &r);
         if (rc != EXIT_OK)
             return rc;
+        if (x.steps > x.max_steps && sampling)
+            return cli_fail("trace: the search takes more than %ld steps; ask for fewer "
+                            "--iterations or raise --max-steps (0: no limit)",
+                            a->max_steps);
         if (x.steps > x.max_steps)
             return cli_fail("trace: the search takes more than %ld steps; ask for less (a "
                             "smaller --depth or position) or raise --max-steps (0: no limit)",
@@ -351,8 +385,13 @@ static int trace_search(const TraceArgs *a, const Game *g, const unsigned char *
     if (r.move != MOVE_NONE)
         g->ops->format_move(g, root, r.move, move, sizeof move);
     trace_text_value(trace_shown(&x.teller, g->ops->side_to_move(g, root), r.value), v, sizeof v);
-    printf(_("best %s, value %s, %" PRIu64 " leaves, %" PRIu64 " nodes\n"), move, v,
-           r.stats.leaves, r.stats.nodes);
+    if (sampling)
+        printf(_("best %s (the most visited), value %s, %" PRIu64 " playouts, %" PRIu64
+                 " tree nodes\n"),
+               move, v, r.stats.leaves, r.stats.nodes);
+    else
+        printf(_("best %s, value %s, %" PRIu64 " leaves, %" PRIu64 " nodes\n"), move, v,
+               r.stats.leaves, r.stats.nodes);
     return EXIT_OK;
 }
 
@@ -398,9 +437,6 @@ static int trace_cmd(int argc, char **argv)
         return cli_fail("trace: which game? (yomi trace GAME [options])");
     if (a.search.algos)
         return cli_fail("trace: --algos belongs to compare and grid (use --algo)");
-    Err err = {{0}};
-    if (algo_check_traceable(a.search.cfg.algo, &err) != 0)
-        return cli_fail("trace: %s", err.msg);
     _Alignas(16) unsigned char root[GAME_MAX_STATE];
     Game *g = cli_game_open_at(a.search.game, &a.search.go, a.search.position, root);
     if (!g)

@@ -35,8 +35,10 @@ enum {
     /* It samples (MCTS's random playouts) instead of searching a tree to a
      * depth: one run, driven by its `iteration`, whose answer stands
      * whenever it stops; its value is an estimate, never exact, so tests
-     * that hold every algorithm to minimax's value leave it out; and it
-     * has no step-by-step trace (trace and the theatre refuse it). */
+     * that hold every algorithm to minimax's value leave it out; its
+     * trace tells iterations (trace.h's TRACE_SAMPLE and after), not nodes
+     * entered and closed; and depth, move order and the table do not
+     * apply to it. */
     ALGO_SAMPLING = 1u << 7,
 };
 
@@ -61,9 +63,5 @@ typedef struct Algorithm {
 
 /* The row of `a`; NULL when `a` names none. */
 const Algorithm *algorithm(Algo a);
-
-/* 0 when a search by `a` can be traced step by step (engine/trace.h);
- * -1 + err, one line saying why not, for a sampling algorithm. */
-int algo_check_traceable(Algo a, Err *err);
 
 #endif

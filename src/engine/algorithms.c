@@ -80,14 +80,6 @@ static const Algorithm algorithms[ALGO_COUNT] = {
 
 const Algorithm *algorithm(Algo a) { return (unsigned)a < ALGO_COUNT ? &algorithms[a] : NULL; }
 
-int algo_check_traceable(Algo a, Err *err)
-{
-    const Algorithm *row = algorithm(a);
-    if (row && (row->flags & ALGO_SAMPLING))
-        return err_set(err, "%s has no step-by-step trace: it samples random playouts", row->id);
-    return 0;
-}
-
 const char *algo_name(Algo a) { return (unsigned)a < ALGO_COUNT ? algorithms[a].id : "?"; }
 
 int algo_parse(const char *name, Algo *a, Err *err)

@@ -23,7 +23,6 @@ typedef struct {
 
 #define NOT_LOOKED 0xffffu
 #define DRAW 2                 /* a playout's winner: side 0, side 1, or this */
-#define PLAYOUT_MAX_PLIES 1000 /* a random game this long counts as a draw */
 #define POOL_MAX 0x7fffffffu   /* uint32_t indices */
 
 struct Mcts {
@@ -104,22 +103,26 @@ static void look(Ctx *c, McNode *nd, int ply, int base)
 
 /* The playout: uniformly random legal moves from the position at `ply` to
  * the end of the game (repetitions are not looked for: a game that long
- * stops at PLAYOUT_MAX_PLIES, a draw).  Returns the winner. */
-static int playout(Ctx *c, struct Mcts *t, int ply)
+ * stops at MCTS_PLAYOUT_MAX_PLIES, a draw).  Returns the winner; the moves
+ * it played in *plies. */
+static int playout(Ctx *c, struct Mcts *t, int ply, int *plies)
 {
     _Alignas(16) unsigned char a[GAME_MAX_STATE], b[GAME_MAX_STATE];
     Move moves[GAME_MAX_MOVES];
     unsigned char *s = a, *next = b;
     memcpy(s, ctx_state(c, ply), c->g->state_size);
-    for (int p = 0; p < PLAYOUT_MAX_PLIES; p++) {
+    for (int p = 0; p < MCTS_PLAYOUT_MAX_PLIES; p++) {
         const int n = c->ops->legal_moves(c->g, s, moves);
-        if (n == 0)
+        if (n == 0) {
+            *plies = p;
             return winner(c, s);
+        }
         c->ops->play(c->g, s, moves[draw(t, n)], next);
         unsigned char *x = s;
         s = next;
         next = x;
     }
+    *plies = MCTS_PLAYOUT_MAX_PLIES;
     return DRAW;
 }
 
@@ -143,18 +146,22 @@ static Move next_untried(Ctx *c, const struct Mcts *t, uint32_t x, int ply)
     return moves[order[nd->expanded]];
 }
 
-/* UCB1: the child whose mean result for the side choosing plus
- * C * sqrt(ln N / n) is highest (the first of equals). */
+/* UCB1 of a child visited at least once, log_n the log of its parent's
+ * visits: its mean result for the side choosing plus C * sqrt(ln N / n). */
+static double ucb1(const Ctx *c, const McNode *ch, double log_n)
+{
+    return search_mean(ch->score, ch->visits) + c->cfg.exploration * sqrt(log_n / ch->visits);
+}
+
+/* The child with the highest UCB1 (the first of equals). */
 static uint32_t select_child(const Ctx *c, const struct Mcts *t, uint32_t x)
 {
     const McNode *nd = &t->pool[x];
-    const double log_n = log((double)nd->visits), cst = c->cfg.exploration;
+    const double log_n = log((double)nd->visits);
     uint32_t best = 0;
     double best_ucb = -1.0;
     for (uint32_t k = nd->child; k; k = t->pool[k].sibling) {
-        const McNode *ch = &t->pool[k];
-        const double n = ch->visits;
-        const double ucb = ch->score / (2.0 * n) + cst * sqrt(log_n / n);
+        const double ucb = ucb1(c, &t->pool[k], log_n);
         if (ucb > best_ucb) {
             best_ucb = ucb;
             best = k;
@@ -192,6 +199,41 @@ static int answer(Ctx *c, const struct Mcts *t, int ply)
     return (int)lround(100.0 * ((double)b->score - b->visits) / b->visits);
 }
 
+/* The trace's steps (trace.h), out of line and cold: a search nobody
+ * watches pays only the ctx_tracing() tests. */
+
+/* Down from the node `parent` at ply to its child x (already played into
+ * ply + 1): a selection, or the expansion that made x. */
+static YOMI_COLD void trace_down(Ctx *c, const struct Mcts *t, TraceKind kind, uint32_t parent,
+                                 uint32_t x, int ply)
+{
+    const McNode *p = &t->pool[parent], *ch = &t->pool[x];
+    ctx_trace_step(c, ply, ch->move);
+    TraceEvent e = {.kind = kind, .ply = ply + 1};
+    if (kind == TRACE_SELECT) {
+        e.visits = ch->visits;
+        e.score = ch->score;
+        e.ucb = ucb1(c, ch, log((double)p->visits));
+    } else {
+        e.unsearched = p->moves - p->expanded;
+    }
+    ctx_trace(c, &e);
+}
+
+/* The playout from the node at ply, or its backup: the winner w as the
+ * side to move there sees it. */
+static YOMI_COLD void trace_result(Ctx *c, TraceKind kind, int ply, int w, int plies)
+{
+    const int side = ctx_side(c, ply);
+    ctx_trace(c, &(TraceEvent){.kind = kind, .ply = ply, .plies = plies,
+                               .value = w == DRAW ? 0 : w == side ? 1 : -1});
+}
+
+static YOMI_COLD void trace_sample(Ctx *c, int ply, uint64_t number)
+{
+    ctx_trace(c, &(TraceEvent){.kind = TRACE_SAMPLE, .ply = ply, .iteration = (int)number});
+}
+
 /* One iteration: down the tree by UCB1 to a node with an untried move,
  * that child made, one playout from it, its result backed up the path.
  * A full pool makes no more nodes: the playout starts at the leaf reached. */
@@ -199,7 +241,7 @@ static void iterate(Ctx *c, struct Mcts *t, int base)
 {
     uint32_t path[SEARCH_MAX_PLY];
     int mover[SEARCH_MAX_PLY]; /* who moved into path[i] (for the root: unused) */
-    int len = 0, ply = base, w;
+    int len = 0, ply = base, w, plies = 0;
     uint32_t x = 0;
     path[len] = 0;
     mover[len++] = -1;
@@ -226,20 +268,27 @@ static void iterate(Ctx *c, struct Mcts *t, int base)
             mover[len] = ctx_side(c, ply);
             path[len++] = k;
             c->ops->play(c->g, ctx_state(c, ply), m, ctx_state(c, ply + 1));
+            if (ctx_tracing(c))
+                trace_down(c, t, TRACE_EXPAND, x, k, ply);
             ply++;
-            w = playout(c, t, ply);
+            w = playout(c, t, ply, &plies);
             break;
         }
         if (deep || nd->expanded == 0) { /* no room to grow below: play out */
-            w = playout(c, t, ply);
+            w = playout(c, t, ply, &plies);
             break;
         }
+        const uint32_t parent = x;
         x = select_child(c, t, x);
         mover[len] = ctx_side(c, ply);
         path[len++] = x;
         c->ops->play(c->g, ctx_state(c, ply), t->pool[x].move, ctx_state(c, ply + 1));
+        if (ctx_tracing(c))
+            trace_down(c, t, TRACE_SELECT, parent, x, ply);
         ply++;
     }
+    if (ctx_tracing(c))
+        trace_result(c, TRACE_PLAYOUT, ply, w, plies);
     if (ply - base > c->reached)
         c->reached = ply - base;
     c->n.leaves++;
@@ -248,6 +297,32 @@ static void iterate(Ctx *c, struct Mcts *t, int base)
         nd->visits++;
         nd->score += w == DRAW ? 1u : w == mover[i] ? 2u : 0u;
     }
+    if (ctx_tracing(c))
+        trace_result(c, TRACE_BACKUP, ply, w, 0);
+}
+
+/* Whether root move a goes before b in the live list: more visits, then
+ * more score (most_visited's order). */
+static bool shown_before(const McNode *a, const SearchRootMove *b)
+{
+    return a->visits > b->visits || (a->visits == b->visits && a->score > b->score);
+}
+
+/* The root's most visited moves, for the live panel (search_poll_roots). */
+static void publish_roots(Ctx *c, const struct Mcts *t)
+{
+    SearchRootMove top[LIVE_ROOT_MAX];
+    int n = 0;
+    for (uint32_t k = t->pool[0].child; k; k = t->pool[k].sibling) {
+        const McNode *ch = &t->pool[k];
+        int i = n < LIVE_ROOT_MAX ? n++ : LIVE_ROOT_MAX;
+        for (; i > 0 && shown_before(ch, &top[i - 1]); i--)
+            if (i < LIVE_ROOT_MAX)
+                top[i] = top[i - 1];
+        if (i < LIVE_ROOT_MAX)
+            top[i] = (SearchRootMove){ch->move, ch->visits, ch->score};
+    }
+    stats_publish_roots(c->live, top, n);
 }
 
 /// Monte Carlo tree search, UCT (Kocsis and Szepesvári, 2006): no
@@ -282,12 +357,16 @@ int mcts(Ctx *c, int ply, int depth)
         ctx_checkpoint(c);
         if (c->stopped)
             break;
+        if (ctx_tracing(c))
+            trace_sample(c, ply, i + 1);
         iterate(c, t, ply);
-        if ((i & 255) == 255) { /* the live panel's line and value */
+        if ((i & 255) == 255) { /* the live panel's line, value and root moves */
             const int v = answer(c, t, ply);
             stats_publish(c->live, &c->n);
             stats_publish_best(c->live, c->reached, v, c->ply[ply].pv, c->ply[ply].pv_len);
+            publish_roots(c, t);
         }
     }
+    publish_roots(c, t);
     return answer(c, t, ply);
 }

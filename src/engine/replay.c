@@ -376,11 +376,125 @@ static void probe(Replay *r, const TraceEvent *e)
     p->node = r->frames[e->ply];
 }
 
+/* ---- a sampling search (mcts) ------------------------------------------
+ * Its tree only grows: a node keeps its visits and score from one
+ * iteration to the next, so nothing is forgotten below a node it goes
+ * through, as the depth-first searches' next visits forget. */
+
+static bool is_sampling(TraceKind k)
+{
+    return k == TRACE_SAMPLE || k == TRACE_SELECT || k == TRACE_EXPAND || k == TRACE_PLAYOUT ||
+           k == TRACE_BACKUP;
+}
+
+/* An iteration begins at the root; the first puts the root in the tree. */
+static void sample_begin(Replay *r, const TraceEvent *e)
+{
+    if (r->samples == 0) {
+        r->ply[0].nodes++;
+        r->total.nodes++;
+    }
+    r->samples = e->iteration;
+    r->backed_up = false;
+    r->top = 0;
+    r->frames[0].has_value = r->frames[0].leaf = false;
+}
+
+/* Down to the child at e's path's end, selected or just made. */
+static void sample_descend(Replay *r, const TraceEvent *e)
+{
+    const int ply = e->ply;
+    if (ply < 1 || ply > r->top + 1)
+        return;
+    ReplayFrame *parent = &r->frames[ply - 1];
+    if (parent->known && parent->node >= 0 && r->nodes[parent->node].n < 0)
+        expand(r, parent->node, parent->state); /* its moves, listed once */
+    step_to(r, ply, e->path[ply - 1]);
+    ReplayFrame *f = &r->frames[ply];
+    f->side = e->side;
+    f->has_value = f->leaf = f->closed = false;
+    if (f->known) {
+        r->nodes[f->node].side = e->side;
+        /* Selected, its moves are next: one joins the tree, or is
+         * selected in turn (a node just made waits for its next visit). */
+        if (e->kind == TRACE_SELECT && r->nodes[f->node].n < 0)
+            expand(r, f->node, f->state);
+    }
+    r->top = ply;
+    if (ply > r->deepest)
+        r->deepest = ply;
+    if (e->kind == TRACE_EXPAND) {
+        r->ply[ply].nodes++;
+        r->total.nodes++;
+    }
+}
+
+/* The playout's result on the node it started from. */
+static void sample_playout(Replay *r, const TraceEvent *e)
+{
+    r->ply[e->ply].leaves++;
+    r->total.leaves++;
+    r->playout_plies = e->plies;
+    if (e->ply != r->top)
+        return;
+    ReplayFrame *f = &r->frames[e->ply];
+    f->has_value = f->leaf = true;
+    f->value = e->value;
+}
+
+/* The result up the path: each node one visit more, and in its score the
+ * result for the side that moved into it (the root's mover is nobody's:
+ * it scores only draws, as the engine's root does). */
+static void sample_backup(Replay *r, const TraceEvent *e)
+{
+    if (e->ply != r->top)
+        return;
+    const int winner = e->value > 0 ? e->side : e->value < 0 ? 1 - e->side : -1;
+    for (int p = 0; p <= r->top; p++) {
+        ReplayFrame *f = &r->frames[p];
+        if (!f->known)
+            continue;
+        ReplayNode *nd = &r->nodes[f->node];
+        const int mover = p > 0 ? r->frames[p - 1].side : -1;
+        nd->visits++;
+        nd->score += winner < 0 ? 1u : winner == mover ? 2u : 0u;
+        if (p > 0)
+            nd->status = CHILD_DONE;
+        f->closed = true;
+    }
+    r->backed_up = true;
+}
+
+static void sample_apply(Replay *r, const TraceEvent *e)
+{
+    switch (e->kind) {
+    case TRACE_SAMPLE:
+        sample_begin(r, e);
+        break;
+    case TRACE_SELECT:
+    case TRACE_EXPAND:
+        sample_descend(r, e);
+        break;
+    case TRACE_PLAYOUT:
+        sample_playout(r, e);
+        break;
+    case TRACE_BACKUP:
+        sample_backup(r, e);
+        break;
+    default:
+        break;
+    }
+}
+
 void replay_apply(Replay *r, const TraceEvent *e)
 {
     r->step++;
     if (e->ply < 0 || e->ply >= REPLAY_MAX_PLY)
         return;
+    if (is_sampling(e->kind)) {
+        sample_apply(r, e);
+        return;
+    }
     end_probes_before(r, e);
     if (e->kind == TRACE_ENTER || e->kind == TRACE_RESEARCH)
         settle(r, e->ply - 1);
@@ -419,7 +533,7 @@ void replay_apply(Replay *r, const TraceEvent *e)
     case TRACE_PROBE:
         probe(r, e);
         break;
-    case TRACE_KIND_COUNT:
+    default: /* the sampling kinds, told above */
         break;
     }
 }
@@ -434,6 +548,9 @@ void replay_reset(Replay *r)
     r->pass_bound = r->lower = r->upper = 0;
     r->mtd_passes = 0;
     r->nprobes = 0;
+    r->samples = 0;
+    r->backed_up = false;
+    r->playout_plies = 0;
     memset(r->ply, 0, sizeof r->ply);
     memset(&r->total, 0, sizeof r->total);
     r->nnodes = 1;

@@ -37,6 +37,10 @@ typedef struct {
     int parent;                /* -1 at the root */
     int first, n;              /* its moves: nodes[first, first + n); n < 0 until
                                   it is entered (or when its position is unknown) */
+    /* A sampling search's (mcts): CHILD_WAITING is a move not yet in its
+     * tree, `order` the order it joined; its visits N and its score in
+     * half points for the side that moved into it (trace.h). */
+    unsigned visits, score;
 } ReplayNode;
 
 /* A node on the path from the root to where the search is. */
@@ -105,6 +109,13 @@ typedef struct {
     bool short_of_memory;     /* the tree stopped growing */
     ReplayProbe probes[REPLAY_MAX_PROBES]; /* ProbCut probes under way, innermost last */
     int nprobes;
+    /* A sampling search (trace.h TRACE_SAMPLE ...): the iteration under
+     * way (0: none yet); whether its result is backed up (the path stays
+     * shown until the next one begins); the last playout's length.  Its
+     * tree's nodes are total.nodes, its playouts total.leaves. */
+    int samples;
+    bool backed_up;
+    int playout_plies;
 } Replay;
 
 /* NULL when memory is short.  The replay starts at step 0 at `root`. */

@@ -323,6 +323,7 @@ static int search_body(Search *s, SearchResult *r)
     atomic_store_explicit(&s->live.running, 1, memory_order_relaxed);
     stats_publish(&s->live, &c->n);
     stats_publish_best(&s->live, 0, 0, NULL, 0);
+    stats_publish_roots(&s->live, NULL, 0);
     c->deadline_ns = c->cfg.time_ms > 0 ? start + (uint64_t)c->cfg.time_ms * 1000000u : 0;
     if (atomic_load_explicit(&s->stop_request, memory_order_relaxed))
         c->stopped = true;
@@ -388,6 +389,7 @@ int search_start(Search *s, const void *root, Err *err)
     atomic_store_explicit(&s->live.start_ns, clock_ns(), memory_order_relaxed);
     /* Until the thread runs, a poll must not see the last search's answer. */
     stats_publish_best(&s->live, 0, 0, NULL, 0);
+    stats_publish_roots(&s->live, NULL, 0);
     if (pthread_create(&s->thread, NULL, search_thread, s) != 0) {
         atomic_store_explicit(&s->live.running, 0, memory_order_relaxed);
         return err_set(err, "cannot start the search thread");
@@ -435,6 +437,11 @@ static void fill_stats(const Search *s, SearchStats *out)
 void search_poll(const Search *s, SearchStats *out) { fill_stats(s, out); }
 
 int search_poll_pv(const Search *s, Move *pv, int max) { return stats_read_pv(&s->live, pv, max); }
+
+int search_poll_roots(const Search *s, SearchRootMove *out, int max)
+{
+    return stats_read_roots(&s->live, out, max);
+}
 
 void search_wait(Search *s, SearchResult *out)
 {

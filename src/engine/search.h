@@ -70,6 +70,23 @@ typedef struct SearchConfig {
 
 #define MCTS_DEFAULT_ITERATIONS 10000
 #define MCTS_MAX_ITERATIONS 2000000000
+#define MCTS_PLAYOUT_MAX_PLIES 1000 /* a random game this long counts as a draw */
+
+/* One of the root's moves as a sampling search (mcts) sees it: its visits
+ * N and its score in half points for the side to move at the root (a won
+ * playout 2, a drawn one 1). */
+typedef struct {
+    Move move;
+    uint32_t visits, score;
+} SearchRootMove;
+#define SEARCH_ROOTS_MAX 16 /* the most of them search_poll_roots tells */
+
+/* Q, the mean result of `visits` playouts that scored `score` half points:
+ * 0 all lost, 1/2 even, 1 all won (0 before any). */
+static inline double search_mean(uint32_t score, uint32_t visits)
+{
+    return visits ? score / (2.0 * visits) : 0.0;
+}
 
 /* An `endgame` setting that gives the solver every position. */
 #define SEARCH_ENDGAME_ALL 1000
@@ -186,6 +203,10 @@ void search_poll(const Search *s, SearchStats *out);
 /* The line of the deepest finished iteration so far (legal from the root,
  * at most max moves, LIVE_PV_MAX at most); its length, 0 before any. */
 int search_poll_pv(const Search *s, Move *pv, int max);
+/* A sampling search's root moves as it last told them (every few hundred
+ * iterations, and at its end): the most visited first, at most max of
+ * them, SEARCH_ROOTS_MAX at most; how many.  0 for the other algorithms. */
+int search_poll_roots(const Search *s, SearchRootMove *out, int max);
 void search_wait(Search *s, SearchResult *out);
 
 int search_run(Search *s, const void *root, SearchResult *out, Err *err);

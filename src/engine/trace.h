@@ -4,7 +4,9 @@
  * search_set_trace() hands the search a function it calls at each step:
  * a node entered with its window, a leaf evaluated, a table hit, a value
  * backed up, a cutoff, a null-window test that failed high and is searched
- * again, an MTD(f) pass, a selective probe.  Without one the search pays
+ * again, an MTD(f) pass, a selective probe; and for the search that
+ * samples (mcts), each iteration's way down its tree, the node it adds,
+ * the random game played from there and its result backed up.  Without one the search pays
  * one predictable branch on a NULL pointer where a step happens, nothing
  * else.  Every node the search visits is told, probes' nodes too, so the
  * leaf events are exactly stats.leaves.
@@ -42,6 +44,25 @@ typedef enum {
                          value is >= bound (or <= bound - 1 for ProbCut's
                          test below alpha): then its TRACE_CLOSE follows
                          with best MOVE_NONE */
+    /* A sampling search (mcts.c) tells each iteration in four parts, every
+     * one a step: down its tree by UCB1 (selection), one new node
+     * (expansion), a random game from there (the playout) and its result
+     * back up the path (backup).  Its nodes' visits N and scores are what
+     * these steps say, so a replay counts them exactly as the search did. */
+    TRACE_SAMPLE,     /* an iteration begins at the root: `iteration` */
+    TRACE_SELECT,     /* down to a child already in the tree, the end of
+                         path: the highest `ucb` of its siblings; `visits`
+                         and `score` are the child's before this iteration */
+    TRACE_EXPAND,     /* the end of path joins the tree, a new node;
+                         `unsearched`: its parent's moves still not in it */
+    TRACE_PLAYOUT,    /* random moves from the end of path to the end of
+                         the game, `plies` of them (0: the game is over
+                         there; MCTS_PLAYOUT_MAX_PLIES: it did not end, a
+                         draw); value: the result, +1 won, 0 drawn, -1 lost */
+    TRACE_BACKUP,     /* that result goes back up the path: each node on it,
+                         the root too, one visit more, and the result in the
+                         score of the side that moved into it; value as
+                         the playout's */
     TRACE_KIND_COUNT
 } TraceKind;
 
@@ -76,6 +97,13 @@ typedef struct {
     int bound;        /* TRACE_MTD_PASS, TRACE_MTD_RESULT: the pass's bound;
                          TRACE_PROBE: the probe's */
     TraceProbe probe; /* TRACE_PROBE: which probe */
+    int iteration;    /* TRACE_SAMPLE: its number, from 1 */
+    int plies;        /* TRACE_PLAYOUT: the random moves it played */
+    unsigned visits;  /* TRACE_SELECT: N, the child's visits */
+    unsigned score;   /* TRACE_SELECT: its score in half points (a won
+                         playout 2, a drawn one 1) for the side that moves
+                         into it: its mean value Q = score / (2 N), 0..1 */
+    double ucb;       /* TRACE_SELECT: UCB1, Q + C sqrt(ln N_parent / N) */
 } TraceEvent;
 
 typedef void (*TraceFn)(const TraceEvent *e, void *arg);

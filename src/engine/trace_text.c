@@ -220,6 +220,72 @@ static void tell_probe(const TraceTeller *t, const TraceEvent *e, char *buf, siz
                  lo, hi);
 }
 
+/* A sampling search's steps (mcts): down its tree, a new node, a random
+ * game, and its result back up.  Q is a node's mean result for the side
+ * that moved into it, 0 (all lost) to 1 (all won). */
+static void tell_down(const TraceTeller *t, const TraceEvent *e, char *buf, size_t size)
+{
+    char path[PATH_MAX_TEXT];
+    trace_text_path(t, e->path, e->ply, path, sizeof path);
+    if (e->kind == TRACE_SELECT) {
+        const double q = search_mean(e->score, e->visits);
+        snprintf(buf, size, _("select %s, the highest UCB1: Q %.2f + %.2f to explore = %.2f (N %u)"),
+                 path, q, e->ucb - q, e->ucb, e->visits);
+        return;
+    }
+    snprintf(buf, size,
+             ngettext("expand %s: a new node in the tree; %d move of its parent still untried",
+                      "expand %s: a new node in the tree; %d moves of its parent still untried",
+                      (unsigned long)e->unsearched),
+             path, e->unsearched);
+}
+
+/* Who won a playout whose result is e->value for e->side: 0 or 1, or -1
+ * for a draw. */
+static int playout_winner(const TraceEvent *e)
+{
+    return e->value > 0 ? e->side : e->value < 0 ? 1 - e->side : -1;
+}
+
+static void tell_playout(const TraceTeller *t, const TraceEvent *e, char *buf, size_t size)
+{
+    char path[PATH_MAX_TEXT];
+    trace_text_path(t, e->path, e->ply, path, sizeof path);
+    const int w = playout_winner(e);
+    const char *result = w == 0 ? _("the first player wins") : w == 1 ? _("the second player wins")
+                                                                      : _("a draw");
+    if (e->plies == 0)
+        snprintf(buf, size, _("%s is the end of the game: %s"), path, result);
+    else if (e->plies >= MCTS_PLAYOUT_MAX_PLIES)
+        snprintf(buf, size, _("playout from %s: %d random moves and no end, counted a draw"), path,
+                 e->plies);
+    else
+        snprintf(buf, size,
+                 ngettext("playout from %s: %d random move to the end, %s",
+                          "playout from %s: %d random moves to the end, %s",
+                          (unsigned long)e->plies),
+                 path, e->plies, result);
+}
+
+static void tell_backup(const TraceTeller *t, const TraceEvent *e, char *buf, size_t size)
+{
+    char path[PATH_MAX_TEXT];
+    trace_text_path(t, e->path, e->ply, path, sizeof path);
+    const int w = playout_winner(e);
+    if (w == 0)
+        snprintf(buf, size, _("back up from %s: N + 1 on each node to the root; a win for the "
+                              "first player's moves, a loss for the second's"),
+                 path);
+    else if (w == 1)
+        snprintf(buf, size, _("back up from %s: N + 1 on each node to the root; a win for the "
+                              "second player's moves, a loss for the first's"),
+                 path);
+    else
+        snprintf(buf, size, _("back up from %s: N + 1 on each node to the root; a draw, half a "
+                              "win, for every move"),
+                 path);
+}
+
 void trace_text_event(const TraceTeller *t, const TraceEvent *e, char *buf, size_t size)
 {
     buf[0] = '\0';
@@ -252,6 +318,19 @@ void trace_text_event(const TraceTeller *t, const TraceEvent *e, char *buf, size
         break;
     case TRACE_PROBE:
         tell_probe(t, e, buf, size);
+        break;
+    case TRACE_SAMPLE:
+        snprintf(buf, size, _("iteration %d: from the root, down the tree by UCB1"), e->iteration);
+        break;
+    case TRACE_SELECT:
+    case TRACE_EXPAND:
+        tell_down(t, e, buf, size);
+        break;
+    case TRACE_PLAYOUT:
+        tell_playout(t, e, buf, size);
+        break;
+    case TRACE_BACKUP:
+        tell_backup(t, e, buf, size);
         break;
     case TRACE_KIND_COUNT:
         break;

@@ -33,17 +33,50 @@ static void lane_free(TheatreLane *l)
     l->replay = NULL;
 }
 
-/* The search cfg of root (after the positions in history) kept step by
- * step in log; -1 + err when it cannot be shown, a search too big saying
- * so. */
-static int record(const Game *g, const void *root, const void *const *history, int nhistory,
-                  const SearchConfig *cfg, TraceLog *log, Err *err)
+bool theatre_lane_samples(const TheatreLane *l)
 {
-    memset(log, 0, sizeof *log);
-    if (algo_check_traceable(cfg->algo, err) != 0)
-        return -1;
-    const int rc =
-        trace_log_search(log, g, cfg, root, history, nhistory, UI_THEATRE_MAX_STEPS, err);
+    return (algorithm(l->cfg.algo)->flags & ALGO_SAMPLING) != 0;
+}
+
+static int iterations_of(const SearchConfig *cfg)
+{
+    return cfg->iterations > 0 ? cfg->iterations : MCTS_DEFAULT_ITERATIONS;
+}
+
+/* The next number below n in 1, 2, 5, 10, 20, 50, ...: round counts of
+ * iterations to try. */
+static int fewer(int n)
+{
+    int decade = 1;
+    while (decade <= n / 10)
+        decade *= 10;
+    const int steps[] = {5, 2, 1};
+    for (int i = 0; i < 3; i++)
+        if (steps[i] * decade < n)
+            return steps[i] * decade;
+    return decade / 2 > 0 ? decade / 2 : 1;
+}
+
+/// The search cfg of root (after the positions in history) kept step by
+/// step in log; -1 + err when it cannot be shown, a search too big saying
+/// so.  A sampling search too big to show whole is shown for its first
+/// iterations, as many as fit (cfg->iterations is lowered to them): with
+/// the same seed they are the whole search's own first iterations, step
+/// for step, so what is shown is the beginning of the real search, not
+/// another one.
+static int record(const Game *g, const void *root, const void *const *history, int nhistory,
+                  SearchConfig *cfg, TraceLog *log, Err *err)
+{
+    const bool sampling = algorithm(cfg->algo)->flags & ALGO_SAMPLING;
+    if (sampling)
+        cfg->iterations = iterations_of(cfg);
+    int rc;
+    for (;;) {
+        rc = trace_log_search(log, g, cfg, root, history, nhistory, UI_THEATRE_MAX_STEPS, err);
+        if (rc != 1 || !sampling || cfg->iterations == 1)
+            break;
+        cfg->iterations = fewer(cfg->iterations);
+    }
     if (rc == 1)
         err_set(err,
                 _("this search takes more than %d steps to show: ask for less (a smaller "
@@ -60,7 +93,8 @@ int theatre_fits(const Game *g, const void *root, const void *const *history, in
                  const SearchConfig *cfg, Err *err)
 {
     TraceLog log;
-    const int rc = record(g, root, history, nhistory, cfg, &log, err);
+    SearchConfig shown = *cfg;
+    const int rc = record(g, root, history, nhistory, &shown, &log, err);
     trace_log_free(&log);
     return rc;
 }
@@ -70,7 +104,9 @@ int theatre_fits(const Game *g, const void *root, const void *const *history, in
 int theatre_lane_record(Theatre *t, TheatreLane *l, Err *err)
 {
     TraceLog log;
-    if (record(t->game, t->root, (const void *const *)t->history, t->nhistory, &l->cfg, &log,
+    SearchConfig cfg = l->cfg;
+    const int asked = iterations_of(&cfg);
+    if (record(t->game, t->root, (const void *const *)t->history, t->nhistory, &cfg, &log,
                err) != 0)
         return -1;
     Replay *r = replay_new(t->game, t->root);
@@ -79,6 +115,8 @@ int theatre_lane_record(Theatre *t, TheatreLane *l, Err *err)
         return err_set(err, "out of memory");
     }
     lane_free(l);
+    l->cfg = cfg;
+    l->asked_iterations = theatre_lane_samples(l) && cfg.iterations < asked ? asked : 0;
     l->log = log;
     l->replay = r;
     l->teller = trace_teller(t->game, t->root, &l->cfg);
@@ -109,9 +147,12 @@ static int after_previous(const TheatreLane *l, int from, TraceKind kind)
     return 0;
 }
 
-/* The step that closes the node the search is in (finish this subtree). */
+/* The step that closes the node the search is in (finish this subtree);
+ * a sampling search's: that ends the iteration under way. */
 static int after_close(const TheatreLane *l)
 {
+    if (theatre_lane_samples(l))
+        return after_next(l, lane_step(l), TRACE_BACKUP);
     const int ply = l->replay->top;
     for (int i = lane_step(l); i < l->log.n; i++)
         if (l->log.events[i].kind == TRACE_CLOSE && l->log.events[i].ply == ply)
@@ -121,6 +162,19 @@ static int after_close(const TheatreLane *l)
 
 typedef enum { MOVE_STEP, MOVE_BACK, MOVE_NODE, MOVE_NODE_BACK, MOVE_FINISH, MOVE_START,
                MOVE_END } TheatreMove;
+
+/* What j and k step by: a node entered, or a whole iteration of a
+ * sampling search (to just after its backup, its numbers counted). */
+static TraceKind node_kind(const TheatreLane *l)
+{
+    return theatre_lane_samples(l) ? TRACE_BACKUP : TRACE_ENTER;
+}
+
+/* What side by side steps by: a leaf, or a sampling search's playout. */
+static TraceKind leaf_kind(const TheatreLane *l)
+{
+    return theatre_lane_samples(l) ? TRACE_PLAYOUT : TRACE_LEAF;
+}
 
 /* One search alone moves by events; side by side, on and back are
  * theatre_move's. */
@@ -135,10 +189,10 @@ static void lane_move(TheatreLane *l, TheatreMove how)
         lane_seek(l, at - 1);
         break;
     case MOVE_NODE:
-        lane_seek(l, after_next(l, at, TRACE_ENTER));
+        lane_seek(l, after_next(l, at, node_kind(l)));
         break;
     case MOVE_NODE_BACK:
-        lane_seek(l, after_previous(l, at, TRACE_ENTER));
+        lane_seek(l, after_previous(l, at, node_kind(l)));
         break;
     case MOVE_FINISH:
         lane_seek(l, after_close(l));
@@ -152,12 +206,14 @@ static void lane_move(TheatreLane *l, TheatreMove how)
     }
 }
 
-/* The step just after the lane's k-th leaf; its end when it has fewer. */
+/* The step just after the lane's k-th leaf (or playout); its end when it
+ * has fewer. */
 static int after_leaf(const TheatreLane *l, uint64_t k)
 {
+    const TraceKind leaf = leaf_kind(l);
     uint64_t seen = 0;
     for (int i = 0; i < l->log.n && k > 0; i++)
-        if (l->log.events[i].kind == TRACE_LEAF && ++seen == k)
+        if (l->log.events[i].kind == leaf && ++seen == k)
             return i + 1;
     return k == 0 ? 0 : l->log.n;
 }
@@ -262,14 +318,7 @@ static void rerecord(Screen *s, int i, SearchConfig cfg)
     t->lane[i] = l;
 }
 
-/* The next algorithm the theatre can show (a sampling one has no steps). */
-static Algo next_algo(Algo a, int by)
-{
-    do
-        a = (Algo)(((int)a + by + ALGO_COUNT) % ALGO_COUNT);
-    while (algorithm(a)->flags & ALGO_SAMPLING);
-    return a;
-}
+static Algo next_algo(Algo a, int by) { return (Algo)(((int)a + by + ALGO_COUNT) % ALGO_COUNT); }
 
 /* Side by side against the algorithm a student most wants to see beside
  * this one: alpha-beta beside minimax, minimax beside the rest. */
@@ -321,15 +370,23 @@ static void change_algo(Screen *s, int lane, int by)
     rerecord(s, lane, cfg);
 }
 
-/* Natural order and the engine's best order: what makes alpha-beta pay. */
+/* Natural order and the engine's best order: what makes alpha-beta pay.
+ * A sampling search takes no order: it is left as it is. */
 static void flip_order(Screen *s)
 {
     Theatre *t = s->data;
+    int flipped = 0;
     for (int i = 0; i < t->nlanes; i++) {
+        if (theatre_lane_samples(&t->lane[i]))
+            continue;
         SearchConfig cfg = t->lane[i].cfg;
         cfg.order = cfg.order == ORDER_BEST ? ORDER_NATURAL : ORDER_BEST;
         rerecord(s, i, cfg);
+        flipped++;
     }
+    if (!flipped)
+        app_message(s->app, ST_NORMAL, "%s",
+                    _("mcts plays no moves in order: it samples them at random"));
 }
 
 static void theatre_key(Screen *s, int key)

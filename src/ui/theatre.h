@@ -14,6 +14,9 @@ typedef struct {
     TraceLog log;
     Replay *replay;
     TraceTeller teller;
+    int asked_iterations;    /* a sampling search shown for its first
+                                cfg.iterations only: how many it was asked
+                                for; 0 when it is shown whole */
 } TheatreLane;
 
 /* The positions before the root, for games whose rules look back (gogo's
@@ -38,11 +41,27 @@ typedef struct Theatre {
 
 int theatre_lane_record(Theatre *t, TheatreLane *l, Err *err);
 /* 0 when the theatre can show the search cfg of root in g (after the
- * positions in history); -1 + err saying why not. */
+ * positions in history), a sampling one perhaps for its first iterations
+ * only; -1 + err saying why not. */
 int theatre_fits(const Game *g, const void *root, const void *const *history, int nhistory,
                  const SearchConfig *cfg, Err *err);
 void theatre_free_data(Theatre *t);
 /* Everything between the title and the message line. */
 void theatre_draw(Theatre *t, Grid *g, const Glyphs *gl);
+/* Whether the lane's search samples (mcts): its steps are iterations. */
+bool theatre_lane_samples(const TheatreLane *l);
+
+/* theatre_sample.c: a sampling search's parts.  The most visited of the
+ * node's moves in the tree (the engine's answer at the root); -1: none. */
+int theatre_sample_best(const Replay *r, int node);
+/* A row of its tree: the node's N and Q, and the playout's result where
+ * the iteration is; its style in *style. */
+void theatre_sample_note(const TheatreLane *l, int node, int ply, bool on_path, char *note,
+                         size_t size, int *style);
+/* How it searches: its iterations (the first of how many), C, the seed. */
+void theatre_sample_how(const TheatreLane *l, char *buf, size_t size);
+/* Its counters and the root's moves with N and Q, in the box (y, x, h,
+ * 25 wide). */
+void theatre_sample_counts(const TheatreLane *l, const Theatre *t, Grid *g, int y, int x, int h);
 
 #endif

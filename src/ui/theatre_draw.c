@@ -22,10 +22,13 @@
 typedef struct {
     int node, ply;
     char move[24];
+    int untried;     /* > 0: no node, a sampling search's moves not yet in
+                        its tree under the row above's parent, this many */
 } Row;
 
 typedef struct {
     const Replay *r;
+    bool sampling;   /* a sampling search's tree (theatre_sample.c) */
     bool whole;      /* every entered node opened, not just the path's */
     Row *rows;
     int n;           /* rows wanted, even past MAX_ROWS */
@@ -38,8 +41,9 @@ static bool on_path(const Replay *r, int node, int ply)
 
 /* Whether the node's moves get rows: once one has been searched, or while
  * the search is at the node and about to search them (not at a leaf,
- * whose moves the search never looks at). */
-static bool shows_moves(const Replay *r, int node, int ply)
+ * whose moves the search never looks at; a sampling search is about to
+ * add one of them to its tree). */
+static bool shows_moves(const Replay *r, bool sampling, int node, int ply)
 {
     const ReplayNode *nd = &r->nodes[node];
     if (nd->n <= 0)
@@ -48,6 +52,8 @@ static bool shows_moves(const Replay *r, int node, int ply)
         if (r->nodes[nd->first + i].order != 0)
             return true;
     const ReplayFrame *f = &r->frames[ply];
+    if (sampling)
+        return r->step == 0 || (on_path(r, node, ply) && ply == r->top && !f->leaf);
     /* Before the first step the root shows the moves there are to search. */
     return on_path(r, node, ply) && !f->leaf && !f->hit && !f->closed &&
            (f->depth > 0 || r->step == 0);
@@ -58,18 +64,25 @@ static bool shows_moves(const Replay *r, int node, int ply)
 static void walk(Walk *w, Theatre *t, int node, int ply)
 {
     const Replay *r = w->r;
-    if (!shows_moves(r, node, ply) || ply + 1 >= REPLAY_MAX_PLY ||
+    if (!shows_moves(r, w->sampling, node, ply) || ply + 1 >= REPLAY_MAX_PLY ||
         (!w->whole && !on_path(r, node, ply)))
         return;
     int order[GAME_MAX_MOVES];
     const int k = replay_child_order(r, node, order);
     const Game *g = t->game;
+    int untried = 0;
     for (int i = 0; i < k; i++) {
         const ReplayNode *c = &r->nodes[order[i]];
+        /* A sampling search's moves not in its tree: one row for them all. */
+        if (w->sampling && c->order == 0) {
+            untried++;
+            continue;
+        }
         if (w->n < MAX_ROWS) {
             Row *row = &w->rows[w->n];
             row->node = order[i];
             row->ply = ply + 1;
+            row->untried = 0;
             g->ops->format_move(g, t->states[ply], c->move, row->move, sizeof row->move);
         }
         w->n++;
@@ -78,13 +91,16 @@ static void walk(Walk *w, Theatre *t, int node, int ply)
             walk(w, t, order[i], ply + 1);
         }
     }
+    if (untried > 0 && w->n < MAX_ROWS)
+        w->rows[w->n] = (Row){.node = node, .ply = ply + 1, .untried = untried};
+    w->n += untried > 0;
 }
 
 static int collect(Walk *w, Theatre *t, bool whole)
 {
     w->whole = whole;
     w->n = 1;
-    w->rows[0] = (Row){.node = 0, .ply = 0};
+    w->rows[0] = (Row){.node = 0, .ply = 0, .untried = 0};
     snprintf(w->rows[0].move, sizeof w->rows[0].move, "%s", _("root"));
     memcpy(t->states[0], t->root, t->game->state_size);
     walk(w, t, 0, 0);
@@ -149,6 +165,14 @@ static void path_note(const TheatreLane *l, const ReplayFrame *f, char *buf, siz
 static void draw_row(const TheatreLane *l, const Row *row, Grid *g, int y,
                      int x, int w, const Glyphs *gl)
 {
+    if (row->untried > 0) {
+        char text[64];
+        snprintf(text, sizeof text,
+                 ngettext("%d move untried", "%d moves untried", (unsigned long)row->untried),
+                 row->untried);
+        grid_putn(g, y, x + 2 + 2 * row->ply, ST_DIM, text, w - 2 - 2 * row->ply);
+        return;
+    }
     const Replay *r = l->replay;
     const ReplayNode *nd = &r->nodes[row->node];
     const bool path = on_path(r, row->node, row->ply);
@@ -159,7 +183,10 @@ static void draw_row(const TheatreLane *l, const Row *row, Grid *g, int y,
     if (here)
         grid_put(g, y, x, ST_GOOD, gl->utf8 ? "\xe2\x96\xb6" : ">");
     const ReplayFrame *f = &r->frames[row->ply];
-    if (path && (f->leaf || f->hit) && !f->closed) {
+    const bool sampling = theatre_lane_samples(l);
+    if (sampling) {
+        theatre_sample_note(l, row->node, row->ply, path, note, sizeof note, &style);
+    } else if (path && (f->leaf || f->hit) && !f->closed) {
         char vs[16];
         trace_text_value(trace_shown(&l->teller, f->side, f->value), vs, sizeof vs);
         snprintf(note, sizeof note, "= %s%s", vs, f->leaf ? _("  leaf") : _("  table"));
@@ -186,8 +213,13 @@ static void draw_row(const TheatreLane *l, const Row *row, Grid *g, int y,
     int end = grid_putn(g, y, mx, path ? ST_TITLE : style == ST_BAD ? ST_DIM : ST_NORMAL,
                         row->move, x + w - mx);
     end = grid_putn(g, y, end + 1, style, note, x + w - end - 1);
-    if (row->ply > 0 && nd->status == CHILD_DONE && best_child(r, nd->parent) == row->node)
-        end = grid_putn(g, y, end + 1, ST_GOOD, _("best"), x + w - end - 1);
+    const int best = row->ply == 0 ? -1
+                     : sampling    ? theatre_sample_best(r, nd->parent)
+                     : nd->status == CHILD_DONE ? best_child(r, nd->parent)
+                                                : -1;
+    if (best == row->node)
+        end = grid_putn(g, y, end + 1, ST_GOOD, sampling ? _("most visited") : _("best"),
+                        x + w - end - 1);
     if (nd->researches > 0) {
         char re[32];
         snprintf(re, sizeof re, _("re-searched %d"), nd->researches);
@@ -202,7 +234,7 @@ static void draw_tree(Theatre *t, const TheatreLane *l, Grid *g, int y, int x, i
                       const Glyphs *gl)
 {
     static Row rows[MAX_ROWS];
-    Walk wk = {.r = l->replay, .rows = rows};
+    Walk wk = {.r = l->replay, .sampling = theatre_lane_samples(l), .rows = rows};
     int n = collect(&wk, t, true);
     if (n > h)
         n = collect(&wk, t, false);
@@ -210,7 +242,8 @@ static void draw_tree(Theatre *t, const TheatreLane *l, Grid *g, int y, int x, i
         n = MAX_ROWS;
     int here = 0;
     for (int i = 0; i < n; i++)
-        if (on_path(l->replay, rows[i].node, rows[i].ply) && rows[i].ply == l->replay->top)
+        if (!rows[i].untried && on_path(l->replay, rows[i].node, rows[i].ply) &&
+            rows[i].ply == l->replay->top)
             here = i;
     int first = n > h ? here - h / 3 : 0;
     if (first > n - h)
@@ -224,6 +257,10 @@ static void draw_tree(Theatre *t, const TheatreLane *l, Grid *g, int y, int x, i
 /* How the lane searches: its move order and depth. */
 static void lane_how(const TheatreLane *l, char *buf, size_t size)
 {
+    if (theatre_lane_samples(l)) {
+        theatre_sample_how(l, buf, size);
+        return;
+    }
     const char *order = l->cfg.order == ORDER_NATURAL  ? _("natural order")
                         : l->cfg.order == ORDER_STATIC ? _("static order")
                                                        : _("best order");
@@ -233,11 +270,14 @@ static void lane_how(const TheatreLane *l, char *buf, size_t size)
         snprintf(buf, size, _("%s, depth %d"), order, l->cfg.depth);
 }
 
-static void draw_step_count(const TheatreLane *l, Grid *g, int y, int right)
+/* The step count ending before column `right`; the column it starts at. */
+static int draw_step_count(const TheatreLane *l, Grid *g, int y, int right)
 {
     char step[48];
     snprintf(step, sizeof step, _("step %d of %d"), l->replay->step, l->log.n);
-    grid_put(g, y, right - grid_text_width(step), ST_DIM, step);
+    const int x = right - grid_text_width(step);
+    grid_put(g, y, x, ST_DIM, step);
+    return x;
 }
 
 /* The step before the last, dim, for context; the last step in words, or
@@ -269,8 +309,13 @@ static void draw_event(const TheatreLane *l, Grid *g, int y, int x, int w, int r
                          v, sizeof v);
         fmt_count(res->stats.leaves, leaves, sizeof leaves);
         fmt_count(res->stats.nodes, nodes, sizeof nodes);
-        snprintf(line, sizeof line, _("Done: best %s, value %s; %s leaves, %s nodes."), move, v,
-                 leaves, nodes);
+        if (theatre_lane_samples(l))
+            snprintf(line, sizeof line,
+                     _("Done: best %s, the most visited, value %s; %s playouts, %s tree nodes."),
+                     move, v, leaves, nodes);
+        else
+            snprintf(line, sizeof line, _("Done: best %s, value %s; %s leaves, %s nodes."), move,
+                     v, leaves, nodes);
         grid_put_wrapped(g, y + used, x, ST_GOOD, line, w, rows - used);
     }
 }
@@ -331,13 +376,16 @@ static void draw_single(Theatre *t, Grid *g, const Glyphs *gl)
     const TheatreLane *l = &t->lane[0];
     char how[120];
     lane_how(l, how, sizeof how);
-    int x = grid_putn(g, 1, 1, ST_TITLE, _(algorithm(l->cfg.algo)->name), g->w - 20);
-    grid_putn(g, 1, x, ST_NORMAL, ", ", g->w - 20 - x);
-    grid_putn(g, 1, x + 2, ST_NORMAL, how, g->w - 22 - x);
-    draw_step_count(l, g, 1, g->w - 1);
+    const int right = draw_step_count(l, g, 1, g->w - 1) - 1;
+    int x = grid_putn(g, 1, 1, ST_TITLE, _(algorithm(l->cfg.algo)->name), right - 1);
+    x = grid_putn(g, 1, x, ST_NORMAL, ", ", right - x);
+    grid_putn(g, 1, x, ST_NORMAL, how, right - x);
     const int counts_w = 25, top = 3, bottom = g->h - 7;
     draw_tree(t, l, g, top, 1, bottom - top, g->w - counts_w - 3, gl);
-    draw_counts(l, g, top, g->w - counts_w - 1, bottom - top);
+    if (theatre_lane_samples(l))
+        theatre_sample_counts(l, t, g, top, g->w - counts_w - 1, bottom - top);
+    else
+        draw_counts(l, g, top, g->w - counts_w - 1, bottom - top);
     draw_event(l, g, bottom + 1, 1, g->w - 2, 4);
 }
 
@@ -364,7 +412,10 @@ static void draw_versus(Theatre *t, Grid *g, const Glyphs *gl)
         fmt_short(r->total.leaves, a, sizeof a);
         fmt_short(r->total.nodes, b, sizeof b);
         fmt_short(r->total.cutoffs, c, sizeof c);
-        snprintf(line, sizeof line, _("leaves %s  nodes %s  cuts %s"), a, b, c);
+        if (theatre_lane_samples(l))
+            snprintf(line, sizeof line, _("playouts %s  tree nodes %s"), a, b);
+        else
+            snprintf(line, sizeof line, _("leaves %s  nodes %s  cuts %s"), a, b, c);
         grid_putn(g, bottom, x, ST_NORMAL, line, colw);
         draw_event(l, g, bottom + 1, x, colw, 5);
     }

@@ -1,7 +1,8 @@
 /* theatre_setup.c - "Watch the search": a form to choose the game, the
- * algorithm, optionally a second one to run beside it, and how deep, then
- * the theatre (theatre.c).  It starts on the tree game's textbook tree,
- * alpha-beta in natural order: the search every course draws first. */
+ * algorithm, optionally a second one to run beside it, and how deep (or,
+ * for mcts, how many iterations), then the theatre (theatre.c).  It
+ * starts on the tree game's textbook tree, alpha-beta in natural order:
+ * the search every course draws first. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,15 +16,32 @@
 typedef struct {
     Form form;
     GameFields game;
-    int algo, versus, solve, depth, order, table, run;
+    int algo, versus, solve, depth, iterations, order, table, run;
     const char *versus_names[ALGO_COUNT + 1];
 } TheatreSetup;
 
+/* mcts's iterations to watch: round numbers, each a few steps. */
+static const int iteration_counts[] = {10, 20, 50, 100, 200, 500, 1000, 2000};
+static const char *const iteration_names[] = {"10", "20", "50", "100", "200", "500", "1000",
+                                              "2000"};
+
+/* Whether a search by the algorithm of choice `value` samples (mcts);
+ * `versus` counts "nothing" first. */
+static bool samples(int value) { return algorithm((Algo)value)->flags & ALGO_SAMPLING; }
+
+/* A sampling search (mcts) takes iterations, not a depth, an order or a
+ * table: the form asks for what the searches chosen use. */
 static void setup_update(TheatreSetup *ts)
 {
-    form_show_game_fields(&ts->form, &ts->game);
-    ts->form.f[ts->depth].hidden = ts->form.f[ts->solve].value;
-    form_fix_cursor(&ts->form);
+    Form *f = &ts->form;
+    form_show_game_fields(f, &ts->game);
+    const int versus = f->f[ts->versus].value;
+    const bool sampling = samples(f->f[ts->algo].value) || (versus > 0 && samples(versus - 1));
+    const bool deep = !samples(f->f[ts->algo].value) || (versus > 0 && !samples(versus - 1));
+    f->f[ts->solve].hidden = f->f[ts->order].hidden = f->f[ts->table].hidden = !deep;
+    f->f[ts->depth].hidden = !deep || f->f[ts->solve].value;
+    f->f[ts->iterations].hidden = !sampling;
+    form_fix_cursor(f);
 }
 
 static int index_of_order(MoveOrder o)
@@ -70,6 +88,13 @@ static int setup_init(Screen *s, void *arg)
                                         .help = N_("search every line to the end of the game")});
     ts->depth = form_add(f, (FormField){.kind = FIELD_NUMBER, .label = N_("Depth"), .value = 3,
                                         .lo = 1, .hi = 12});
+    ts->iterations = form_add(f, (FormField){.kind = FIELD_CHOICE, .label = N_("Iterations"),
+                                             .choices = iteration_names,
+                                             .nchoices = (int)(sizeof iteration_counts /
+                                                               sizeof iteration_counts[0]),
+                                             .value = 2,
+                                             .help = N_("mcts: its playouts, each one a walk "
+                                                        "down its tree")});
     ts->order = form_add(f, (FormField){.kind = FIELD_CHOICE, .label = N_("Move order"),
                                         .choices = form_order_names, .nchoices = 3,
                                         .value = index_of_order(ORDER_NATURAL)});
@@ -98,6 +123,7 @@ static void setup_start(Screen *s)
     a.cfg[0].depth = f->f[ts->depth].value;
     a.cfg[0].order = form_order_modes[f->f[ts->order].value];
     a.cfg[0].table = form_table_modes[f->f[ts->table].value];
+    a.cfg[0].iterations = iteration_counts[f->f[ts->iterations].value];
     if (f->f[ts->versus].value > 0) {
         a.cfg[1] = a.cfg[0];
         a.cfg[1].algo = (Algo)(f->f[ts->versus].value - 1);

@@ -2,7 +2,8 @@
 # yomi trace: a search event by event (issue 29).  Golden on the tutorials'
 # trees in words: alphabeta's cutoffs on the textbook tree, NegaScout's
 # re-searches on the tree where each move is better than the last, and
-# MTD(f)'s passes.  As jsonl: every line one event of doc/cli.md's shape,
+# MTD(f)'s passes, and mcts's iterations.  As jsonl: every line one event
+# of doc/cli.md's shape,
 # and its leaf events exactly the `leaves` of `yomi search` with the same
 # options: on the tree game for every algorithm, order and table, where a
 # game's solver or quiescence counts the leaves, and on the seed cells of
@@ -56,11 +57,12 @@ the pass failed low: value <= 3, so it lies in [3, 3]" "mtdf: two passes squeeze
 # pattern, not a parser, so that this check runs on any machine.
 n='(-?[0-9]+|null)'
 move='"[^"\\]*"'
-event='^\{"kind":"(iteration|enter|leaf|hit|close|cutoff|research|mtd-pass|mtd-result|probe)"'
+event='^\{"kind":"(iteration|enter|leaf|hit|close|cutoff|research|mtd-pass|mtd-result|probe|sample|select|expand|playout|backup)"'
 event="$event,\"ply\":[0-9]+,\"path\":\\[($move(,$move)*)?\\],\"side\":[01]"
 event="$event,\"depth\":$n,\"alpha\":$n,\"beta\":$n,\"value\":$n"
 event="$event(,\"best\":($move|null))?(,\"unsearched\":[0-9]+)?(,\"bound\":-?[0-9]+)?"
-event="$event(,\"probe\":\"(null-move|probcut)\")?\\}\$"
+event="$event(,\"probe\":\"(null-move|probcut)\")?(,\"iteration\":[0-9]+)?(,\"plies\":[0-9]+)?"
+event="$event(,\"visits\":[0-9]+,\"score\":[0-9]+,\"q\":[0-9]+\\.[0-9]{4},\"ucb\":[0-9]+\\.[0-9]{4})?\\}\$"
 not_events() { printf '%s\n' "$1" | grep -v -E "$event"; }
 
 # Whether $1 parses as JSON, a line at a time, with the keys of each kind
@@ -75,9 +77,12 @@ numbers = {"iteration": "depth", "enter": "depth alpha beta", "leaf": "value",
            "hit": "depth alpha beta value", "close": "depth alpha beta value",
            "cutoff": "depth beta value", "research": "depth alpha beta value",
            "mtd-pass": "depth alpha beta", "mtd-result": "depth alpha beta value",
-           "probe": "depth alpha beta"}
+           "probe": "depth alpha beta", "sample": "", "select": "", "expand": "",
+           "playout": "value", "backup": "value"}
 extra = {"close": ["best"], "cutoff": ["best", "unsearched"],
-         "mtd-pass": ["bound"], "mtd-result": ["bound"], "probe": ["bound", "probe"]}
+         "mtd-pass": ["bound"], "mtd-result": ["bound"], "probe": ["bound", "probe"],
+         "sample": ["iteration"], "select": ["visits", "score", "q", "ucb"],
+         "expand": ["unsearched"], "playout": ["plies"]}
 for i, line in enumerate(sys.stdin, 1):
     e = json.loads(line)
     kind = e["kind"]
@@ -167,6 +172,55 @@ run_yomi trace reversi --algo yomi --depth 7 --probcut on --max-steps 0 --format
 check_jsonl "jsonl, ProbCut"
 is "$(printf '%s\n' "$out" | grep -c '"probe":"probcut"')" "61" "jsonl: reversi's 61 ProbCut probes"
 
+# ---- mcts: its iterations, a step at a time ------------------------------------
+
+# The trap tree (tests/cli/tree.sh): each iteration goes down the tree by
+# UCB1, adds a node, plays a random game from it and backs its result up.
+run_yomi trace tree --tree trap --algo mcts --iterations 4 --seed 1
+ok "$rc" "trace mcts exits 0"
+is "$out" "iteration 1: from the root, down the tree by UCB1
+  expand 2: a new node in the tree; 1 move of its parent still untried
+  playout from 2: 2 random moves to the end, a draw
+  back up from 2: N + 1 on each node to the root; a draw, half a win, for every move
+iteration 2: from the root, down the tree by UCB1
+  expand 1: a new node in the tree; 0 moves of its parent still untried
+  playout from 1: 2 random moves to the end, the first player wins
+  back up from 1: N + 1 on each node to the root; a win for the first player's moves, a loss for the second's
+iteration 3: from the root, down the tree by UCB1
+  select 1, the highest UCB1: Q 1.00 + 1.18 to explore = 2.18 (N 1)
+    expand 1.11: a new node in the tree; 19 moves of its parent still untried
+    playout from 1.11: 1 random move to the end, the first player wins
+    back up from 1.11: N + 1 on each node to the root; a win for the first player's moves, a loss for the second's
+iteration 4: from the root, down the tree by UCB1
+  select 1, the highest UCB1: Q 1.00 + 1.05 to explore = 2.05 (N 2)
+    expand 1.15: a new node in the tree; 18 moves of its parent still untried
+    playout from 1.15: 1 random move to the end, the first player wins
+    back up from 1.15: N + 1 on each node to the root; a win for the first player's moves, a loss for the second's
+best 1 (the most visited), value 100, 4 playouts, 5 tree nodes" "mcts on the trap tree, iteration by iteration"
+run_yomi trace tree --tree trap --algo mcts --iterations 4 --seed 1 --format jsonl
+check_jsonl "jsonl, mcts"
+is "$(printf '%s\n' "$out" | sed -n '1p;10p;12p')" \
+'{"kind":"sample","ply":0,"path":[],"side":0,"depth":null,"alpha":null,"beta":null,"value":null,"iteration":1}
+{"kind":"select","ply":1,"path":["1"],"side":1,"depth":null,"alpha":null,"beta":null,"value":null,"visits":1,"score":2,"q":1.0000,"ucb":2.1774}
+{"kind":"playout","ply":2,"path":["1","11"],"side":0,"depth":null,"alpha":null,"beta":null,"value":1,"plies":1}' \
+    "jsonl: an iteration's number, a selection's N, score, Q and UCB1, a playout's result and plies"
+# A search of many iterations: one sample, playout and backup each, the
+# playouts the leaves `yomi search` counts, and the same seed the same trace.
+run_yomi trace kalah --algo mcts --iterations 300 --seed 3 --max-steps 0 --format jsonl
+check_jsonl "jsonl, mcts on Kalah"
+for kind in sample playout backup; do
+    is "$(printf '%s\n' "$out" | grep -c "^{\"kind\":\"$kind\"")" "300" "mcts: 300 $kind events"
+done
+is "$(printf '%s\n' "$out" | grep -c '^{"kind":"expand"')" \
+    "$(($("$YOMI" search kalah --algo mcts --iterations 300 --seed 3 --format tsv |
+          awk -F '\t' 'NR == 2 { print $7 }') - 1))" "mcts: an expansion a tree node, the root aside"
+first=$out
+run_yomi trace kalah --algo mcts --iterations 300 --seed 3 --max-steps 0 --format jsonl
+is "$(printf '%s\n' "$out" | cksum)" "$(printf '%s\n' "$first" | cksum)" "mcts: the same seed, the same trace"
+bad_input "trace: mcts's default 10000 iterations are too many steps" trace tree --algo mcts
+case $err in *"--iterations"*) ok 0 "the refusal names --iterations" ;;
+             *) ok 1 "the refusal names --iterations ($err)" ;; esac
+
 # ---- leaf events = search's leaves -------------------------------------------
 
 # search_leaves ARGS...: the leaves field of `yomi search ARGS`, by name
@@ -182,7 +236,7 @@ trace_leaves() {
 }
 
 # The tree game: every algorithm, both orders, every table; all but mcts,
-# which samples random playouts and has no trace (refused: below).
+# whose playouts, one an iteration, are its leaves (above).
 algos=$("$YOMI" search --help | sed -n '/--algo NAME/,/--depth N/p' | awk 'NR > 1 && /^    [a-z]/ { print $1 }')
 nalgos=$(printf '%s\n' "$algos" | grep -c .)
 ok "$([ "$nalgos" -ge 11 ]; echo $?)" "search --help lists the algorithms ($nalgos)"
@@ -255,7 +309,4 @@ bad_input "trace: --max-steps without a value" trace tree --max-steps
 bad_input "trace: --algos" trace tree --algos minimax,negamax
 bad_input "trace: unknown option" trace tree --frobnicate
 bad_input "trace: bad tree" trace tree --position '((3 12 8)(2 4 6)'
-bad_input "trace: mcts has no steps to show" trace tree --algo mcts
-case $err in *"mcts"*"playouts"*) ok 0 "the mcts refusal says why" ;;
-             *) ok 1 "the mcts refusal says why ($err)" ;; esac
 done_testing

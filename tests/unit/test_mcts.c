@@ -295,17 +295,12 @@ static void test_options(void **unused)
             fail_msg("%s parsed", bad[i]);
 }
 
-/* No trace: the front ends refuse it (algo_check_traceable); a trace
- * asked for all the same records no step and changes nothing. */
-static void test_no_trace(void **unused)
+/* Watched, the search is the same (test_replay_mcts.c checks its trace
+ * step by step): the same move, value and tree, with its steps told. */
+static void test_traced_same_search(void **unused)
 {
     (void)unused;
     Err err = {{0}};
-    assert_int_equal(algo_check_traceable(ALGO_MCTS, &err), -1);
-    assert_non_null(strstr(err.msg, "mcts"));
-    for (int a = 0; a < ALGO_COUNT; a++)
-        if (a != ALGO_MCTS)
-            assert_int_equal(algo_check_traceable((Algo)a, &err), 0);
     Game *g = open_game("tree", FORCED);
     _Alignas(16) unsigned char root[GAME_MAX_STATE];
     g->ops->start(g, root);
@@ -315,12 +310,52 @@ static void test_no_trace(void **unused)
     Search *s = search_new(g, &cfg, &err);
     assert_non_null(s);
     TraceLog log;
-    assert_int_equal(trace_log_record(&log, s, root, 100, &err), 0);
+    assert_int_equal(trace_log_record(&log, s, root, 100000, &err), 0);
     search_free(s);
-    assert_int_equal(log.n, 0);
+    assert_true(log.n > 500 * 4);
     assert_int_equal(log.result.move, plain.move);
+    assert_int_equal(log.result.value, plain.value);
     assert_int_equal(log.result.stats.nodes, plain.stats.nodes);
     trace_log_free(&log);
+    game_close(g);
+}
+
+/* The live root moves: the most visited first, their visits adding up to
+ * the iterations, the first one the move played. */
+static void test_live_root_moves(void **unused)
+{
+    (void)unused;
+    Err err = {{0}};
+    Game *g = open_game("kalah", NULL);
+    _Alignas(16) unsigned char root[GAME_MAX_STATE];
+    g->ops->start(g, root);
+    const SearchConfig cfg = mcts_config(3000, 2);
+    Search *s = search_new(g, &cfg, &err);
+    assert_non_null(s);
+    SearchRootMove roots[SEARCH_ROOTS_MAX];
+    SearchResult r;
+    assert_int_equal(search_run(s, root, &r, &err), 0);
+    const int n = search_poll_roots(s, roots, SEARCH_ROOTS_MAX);
+    assert_int_equal(n, 6); /* Kalah's six pits */
+    assert_int_equal(roots[0].move, r.move);
+    uint64_t sum = 0;
+    for (int i = 0; i < n; i++) {
+        sum += roots[i].visits;
+        if (i > 0)
+            assert_true(roots[i].visits <= roots[i - 1].visits);
+    }
+    assert_int_equal(sum, 3000);
+    assert_int_equal(search_poll_roots(s, roots, 2), 2);
+    search_free(s);
+    /* The others tell none. */
+    SearchConfig other;
+    search_config_default(&other);
+    other.depth = 3;
+    s = search_new(g, &other, &err);
+    assert_non_null(s);
+    assert_int_equal(search_run(s, root, &r, &err), 0);
+    assert_int_equal(search_poll_roots(s, roots, SEARCH_ROOTS_MAX), 0);
+    search_free(s);
     game_close(g);
 }
 
@@ -333,7 +368,8 @@ int main(void)
         cmocka_unit_test(test_full_pool_keeps_playing),
         cmocka_unit_test(test_limits),
         cmocka_unit_test(test_options),
-        cmocka_unit_test(test_no_trace),
+        cmocka_unit_test(test_traced_same_search),
+        cmocka_unit_test(test_live_root_moves),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -188,8 +188,8 @@ static Replay check_case(const Case *k, Algo algo, TableMode table)
 
 static void check_every_algorithm(const Case *cases, size_t n)
 {
-    /* A sampling algorithm (mcts) walks no tree of windows: it tells the
-     * trace nothing, and yomi trace refuses it.  A solve-only one (pns)
+    /* A sampling algorithm (mcts) walks no tree of windows: its trace of
+     * iterations is test_replay_mcts.c's.  A solve-only one (pns)
      * turns a depth into a solve, which on Kalah's boards is far beyond
      * a unit test: it takes the cases that solve already. */
     for (size_t i = 0; i < n; i++)
