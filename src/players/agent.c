@@ -243,6 +243,7 @@ static void search_agent_poll(const Agent *a, AgentStatus *st)
     search_poll(a->search, &st->stats);
     st->has_value = st->stats.depth > 0;
     st->pv_len = search_poll_pv(a->search, st->pv, SEARCH_MAX_PLY);
+    st->nroots = search_poll_roots(a->search, st->roots, SEARCH_ROOTS_MAX);
     st->done = !a->thinking || search_done(a->search);
 }
 
@@ -287,6 +288,7 @@ static void search_agent_wait(Agent *a, AgentResult *r)
     f->has_value = true;
     f->pv_len = sr.pv_len;
     memcpy(f->pv, sr.pv, (size_t)sr.pv_len * sizeof *sr.pv);
+    f->nroots = search_poll_roots(a->search, f->roots, SEARCH_ROOTS_MAX);
     f->done = true;
 }
 

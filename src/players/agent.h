@@ -68,6 +68,10 @@ typedef struct {
                                   the player's scale */
     Move pv[SEARCH_MAX_PLY];   /* the line it expects from the root */
     int pv_len;
+    /* A sampling search's (mcts) root moves, the most visited first, with
+     * their visits and scores (search_poll_roots); none for the others. */
+    SearchRootMove roots[SEARCH_ROOTS_MAX];
+    int nroots;
     bool done;                 /* an answer is ready (or the agent failed) */
 } AgentStatus;
 

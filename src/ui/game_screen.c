@@ -729,6 +729,33 @@ static int draw_line(Screen *s, Grid *g, int y, int x, int vx, int w)
                                 s->app->glyphs->utf8 ? "\xe2\x80\xa6" : "...");
 }
 
+/* mcts's root moves, the most visited first, with their visits N and
+ * mean value Q (0..1, for the side that searched), as many as leave the
+ * move list below a few rows; the rows taken. */
+static int draw_root_moves(const GameScreen *gs, const void *root, Grid *g, int y, int x, int vx,
+                           int w)
+{
+    const AgentStatus *live = &gs->driver.live;
+    const Game *game = gs->session->game;
+    enum { MOVES_ROWS_KEPT = 4, MOST = 3 };
+    int n = live->nroots < MOST ? live->nroots : MOST;
+    if (n > g->h - 4 - MOVES_ROWS_KEPT - y)
+        n = g->h - 4 - MOVES_ROWS_KEPT - y;
+    if (!root || n <= 0)
+        return 0;
+    grid_put(g, y, x, ST_DIM, _("root"));
+    for (int i = 0; i < n; i++) {
+        const SearchRootMove *m = &live->roots[i];
+        char move[32], visits[16], line[80];
+        game->ops->format_move(game, root, m->move, move, sizeof move);
+        fmt_short(m->visits, visits, sizeof visits);
+        snprintf(line, sizeof line, "%-6s N %6s  Q %.2f", move, visits,
+                 search_mean(m->score, m->visits));
+        grid_putn(g, y + i, vx, i == 0 ? ST_KEY : ST_NORMAL, line, x + w - vx);
+    }
+    return n;
+}
+
 int game_screen_draw_search(Screen *s, Grid *g, int y, int x, int w)
 {
     GameScreen *gs = s->data;
@@ -770,6 +797,8 @@ int game_screen_draw_search(Screen *s, Grid *g, int y, int x, int w)
      * and its value is the outcome: +1, 0 or -1. */
     const bool proves = searcher_player && !searcher_player->external[0] &&
                         (algorithm(searcher_player->cfg.algo)->flags & ALGO_OUTCOME);
+    const bool samples = searcher_player && !searcher_player->external[0] &&
+                         (algorithm(searcher_player->cfg.algo)->flags & ALGO_SAMPLING);
     /* the hint searches with the engine's default configuration */
     const char *algorithm = searcher_player ? ui_player_algorithm(searcher_player) : "negascout";
     char proof[32], disproof[32];
@@ -786,12 +815,18 @@ int game_screen_draw_search(Screen *s, Grid *g, int y, int x, int w)
      * counters between them go in pairs when there is room. */
     struct {
         const char *label, *text;
-    } const counter[] = {
+    } counter[] = {
         {N_("depth"), depth}, {N_("time"), time}, {N_("nodes"), nodes},
         {N_("leaves"), leaves}, {N_("hits"), hits}, {N_("nps"), nps},
         {N_("proof"), proof}, {N_("disproof"), disproof},
     };
     int n = (int)(sizeof counter / sizeof counter[0]) - (proves ? 0 : 2);
+    if (samples) { /* mcts: its tree's nodes, its playouts, and no table to hit */
+        counter[2].label = N_("tree nodes");
+        counter[3].label = N_("playouts");
+        counter[4] = counter[5];
+        n--;
+    }
     bool two = w >= 40; /* two columns when there is room, else one */
     /* Each column's values start one past its widest label, measured in
      * display columns (at least 10 and 7, the English layout). */
@@ -829,6 +864,8 @@ int game_screen_draw_search(Screen *s, Grid *g, int y, int x, int w)
     }
     yy += draw_line(s, g, yy + 1, x, vx, w);
     int rows = ++yy - (y + 1);
+    if (samples)
+        rows += draw_root_moves(gs, d->live_root, g, y + 1 + rows, x, vx, w);
     if (st->exact && !st->running && st->best != MOVE_NONE) {
         char line[120];
         if (proves)
