@@ -138,12 +138,29 @@ static void ask_position(Screen *s)
     app_push(s->app, &screen_prompt, &arg);
 }
 
+/* The form asks only for what a ticked algorithm uses: an algorithm that
+ * samples (mcts) takes no depth, move order or table, and one that only
+ * solves (pns) no depth; with none ticked, everything shows. */
 static void setup_update(CompareSetup *cs)
 {
+    Form *f = &cs->form;
     if (!cs->fixed)
-        form_show_game_fields(&cs->form, &cs->game);
-    cs->form.f[cs->depth].hidden = cs->form.f[cs->solve].value;
-    form_fix_cursor(&cs->form);
+        form_show_game_fields(f, &cs->game);
+    bool ticked = false, deep = false, searched = false;
+    for (int i = 0; i < ALGO_COUNT; i++) {
+        if (!f->f[cs->algo[i]].value)
+            continue;
+        const unsigned flags = algorithm((Algo)i)->flags;
+        ticked = true;
+        searched = searched || !(flags & ALGO_SAMPLING);
+        deep = deep || !(flags & (ALGO_SAMPLING | ALGO_SOLVE_ONLY));
+    }
+    if (!ticked)
+        deep = searched = true;
+    f->f[cs->solve].hidden = !deep;
+    f->f[cs->depth].hidden = !deep || f->f[cs->solve].value;
+    f->f[cs->order].hidden = f->f[cs->table].hidden = !searched;
+    form_fix_cursor(f);
 }
 
 static int setup_init(Screen *s, void *arg)

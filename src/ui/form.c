@@ -464,11 +464,12 @@ void form_show_player_fields(Form *fm, const PlayerFields *pf, const GameOps *ga
      * own: yomi's default, 40 with a time limit, would take it minutes. */
     fm->f[pf->time].hidden = !yomi && who->value != WHO_FAIRY_STOCKFISH;
     /* An algorithm that only solves (pns) has no depth to ask for, and
-     * one that samples (mcts) neither a depth nor a table: it plays its
-     * iterations, or the time per move. */
+     * one that samples (mcts) neither a depth, a table nor a move order:
+     * it plays its iterations, or the time per move, its moves drawn at
+     * random. */
     const unsigned flags = algorithm((Algo)fm->f[pf->algo].value)->flags;
     fm->f[pf->depth].hidden = !yomi || (flags & (ALGO_SOLVE_ONLY | ALGO_SAMPLING));
-    fm->f[pf->table].hidden = !yomi || (flags & ALGO_SAMPLING);
+    fm->f[pf->table].hidden = fm->f[pf->order].hidden = !yomi || (flags & ALGO_SAMPLING);
     fm->f[pf->engine_depth].hidden = who->value != WHO_GNU_MINISHOGI;
 }
 
