@@ -45,8 +45,19 @@ static int jobs_in_order(Compare *c, Job **out)
         out[n++] = &c->rows[i];
     for (int d = 0; d < c->sweep_n; d++)
         for (int i = 0; i < c->nrows; i++)
-            out[n++] = &c->sweep[i][d];
+            if (d < compare_sweep_len(c, i))
+                out[n++] = &c->sweep[i][d];
     return n;
+}
+
+int compare_sweep_len(const Compare *c, int i)
+{
+    const unsigned flags = algorithm(c->rows[i].algo)->flags;
+    if (flags & ALGO_SOLVE_ONLY)
+        return c->sweep_n > 0 ? 1 : 0;
+    if (flags & ALGO_SAMPLING)
+        return c->sweep_n < SWEEP_SAMPLE_DECADES ? c->sweep_n : SWEEP_SAMPLE_DECADES;
+    return c->sweep_n;
 }
 
 enum { MAX_JOBS = ALGO_COUNT * (SWEEP_MAX + 1) };
@@ -60,6 +71,8 @@ static void start_job(Compare *c, Job *j)
         cfg.solve = false;
         cfg.depth = j->depth;
     }
+    if (j->iterations > 0) /* mcts's, in the sweep */
+        cfg.iterations = j->iterations;
     j->search = search_new(c->game, &cfg, &err);
     if (!j->search || search_start(j->search, c->root, &err) != 0) {
         if (j->search)
@@ -102,7 +115,8 @@ static void stop_job(Job *j)
 static void reset_job(Job *j)
 {
     stop_job(j);
-    *j = (Job){.algo = j->algo, .depth = j->depth, .state = JOB_WAITING};
+    *j = (Job){.algo = j->algo, .depth = j->depth, .iterations = j->iterations,
+               .state = JOB_WAITING};
 }
 
 /* Poll the running jobs, then start the next waiting ones: one at a time,
@@ -179,14 +193,22 @@ static void reset_race(Compare *c)
         reset_job(&c->rows[i]);
 }
 
+/* The sweep's jobs: depth d + 1 in column d; for mcts 10^(d + 1)
+ * iterations. */
 static void reset_sweep(Compare *c)
 {
-    for (int i = 0; i < c->nrows; i++)
-        for (int d = 0; d < c->sweep_n; d++) {
-            c->sweep[i][d].algo = c->rows[i].algo;
-            c->sweep[i][d].depth = d + 1;
-            reset_job(&c->sweep[i][d]);
+    for (int i = 0; i < c->nrows; i++) {
+        const bool sampling = algorithm(c->rows[i].algo)->flags & ALGO_SAMPLING;
+        int iterations = 1;
+        for (int d = 0; d < compare_sweep_len(c, i); d++) {
+            iterations *= 10;
+            Job *j = &c->sweep[i][d];
+            j->algo = c->rows[i].algo;
+            j->depth = d + 1;
+            j->iterations = sampling ? iterations : 0;
+            reset_job(j);
         }
+    }
 }
 
 /* s, the first time: depths 1..N, N the form's depth. */
@@ -205,7 +227,7 @@ static void flip_order(Compare *c)
     for (int i = 0; i < c->nrows; i++) {
         if (c->rows[i].state == JOB_DONE)
             c->before_leaves[i] = c->rows[i].stats.leaves;
-        for (int d = 0; d < c->sweep_n; d++)
+        for (int d = 0; d < compare_sweep_len(c, i); d++)
             if (c->sweep[i][d].state == JOB_DONE)
                 c->before_nodes[i][d] = c->sweep[i][d].stats.nodes;
     }

@@ -39,6 +39,8 @@ typedef enum {
 typedef struct {
     Algo algo;
     int depth;                /* the sweep's; 0 in the race (the request's) */
+    int iterations;           /* the sweep's for a sampling algorithm (mcts),
+                                 which takes no depth; 0: the request's */
     Search *search;
     JobState state;
     SearchStats stats;        /* live while it runs */
@@ -46,8 +48,12 @@ typedef struct {
     char error[ERR_MSG_MAX];  /* JOB_FAILED: a whole engine message */
 } Job;
 
-/* The sweep's depths: 1..N, N at most this. */
+/* The sweep's depths: 1..N, N at most this.  A sampling algorithm (mcts)
+ * has no depth: it is swept at 10, 100, ... iterations instead, at most
+ * 10^SWEEP_SAMPLE_DECADES, drawn where depths 1, 2, ... are; one that
+ * only solves (pns) is searched once, drawn at the end of the depths. */
 #define SWEEP_MAX 16
+#define SWEEP_SAMPLE_DECADES 5
 
 typedef enum { COLUMNS_LEAVES, COLUMNS_WHY, COLUMNS_COUNT } Columns;
 
@@ -71,7 +77,10 @@ typedef struct {
     uint64_t before_nodes[ALGO_COUNT][SWEEP_MAX];
 } Compare;
 
-/* compare.c: the order's name as the title says it. */
+/* compare.c: the searches row i sweeps: sweep_n, fewer for mcts, one for
+ * pns (see SWEEP_MAX). */
+int compare_sweep_len(const Compare *c, int i);
+/* The order's name as the title says it. */
 const char *compare_order_name(MoveOrder o);
 /* The effective branching factor of a finished job; 0: none. */
 double compare_job_ebf(const Compare *c, const Job *j);

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "base/i18n.h"
+#include "engine/algorithm.h"
 #include "ui/compare.h"
 #include "ui/fmt.h"
 
@@ -361,34 +362,148 @@ static void draw_table(Compare *c, Grid *g, const Glyphs *gl)
  * depth swept. */
 enum { LEGEND_W = 24, CHART_X = 7 };
 
+static unsigned row_flags(const Compare *c, int i) { return algorithm(c->rows[i].algo)->flags; }
+
 static int deepest_done(const Compare *c, int i)
 {
     int d = 0;
-    for (int k = 0; k < c->sweep_n; k++)
+    for (int k = 0; k < compare_sweep_len(c, i); k++)
         if (c->sweep[i][k].state == JOB_DONE)
             d = k + 1;
     return d;
 }
 
+/* The chart's geometry: `n` columns of depths (mcts's iterations drawn in
+ * the same columns), and one more at the right, "end", when an algorithm
+ * that only solves (pns) is there: its one search reaches the end. */
+typedef struct {
+    int n, ncols, band, top, bottom, ph, legend_x;
+    bool sampling, solving; /* some row samples (mcts) / only solves (pns) */
+} Chart;
+
+static bool chart_layout(const Compare *c, const Grid *g, Chart *ch)
+{
+    ch->sampling = ch->solving = false;
+    for (int i = 0; i < c->nrows; i++) {
+        ch->sampling = ch->sampling || (row_flags(c, i) & ALGO_SAMPLING);
+        ch->solving = ch->solving || (row_flags(c, i) & ALGO_SOLVE_ONLY);
+    }
+    ch->legend_x = g->w - LEGEND_W - 1;
+    const int plot_w = ch->legend_x - 2 - CHART_X;
+    ch->top = TABLE_Y + 1;
+    ch->bottom = g->h - 7 - ch->sampling; /* a row of iterations under the depths */
+    ch->ph = ch->bottom - ch->top + 1;
+    if (ch->ph < 3 || plot_w < 6 || c->sweep_n == 0)
+        return false;
+    ch->n = c->sweep_n;
+    ch->ncols = ch->n + ch->solving;
+    ch->band = plot_w / ch->ncols;
+    if (ch->band < 2) {
+        ch->band = 2;
+        ch->ncols = plot_w / 2;
+        ch->n = ch->ncols - ch->solving;
+    }
+    return true;
+}
+
+/* The column row i's d-th search is drawn in; -1: not drawn. */
+static int chart_column(const Compare *c, const Chart *ch, int i, int d)
+{
+    if (row_flags(c, i) & ALGO_SOLVE_ONLY)
+        return d == 0 ? ch->n : -1;
+    return d < ch->n ? d : -1;
+}
+
+/* The depths (and "end") under the axis, and mcts's iterations under them. */
+static void chart_x_labels(const Chart *ch, Grid *g, const Glyphs *gl)
+{
+    grid_put(g, ch->bottom + 1, CHART_X - 1, ST_DIM, gl->bl);
+    for (int x = CHART_X; x < CHART_X + ch->ncols * ch->band; x++)
+        grid_put(g, ch->bottom + 1, x, ST_DIM, gl->h);
+    int free_from[2] = {0, 0};
+    for (int d = 0; d < ch->ncols; d++) {
+        const int mid = CHART_X + d * ch->band + (ch->band - 1) / 2;
+        for (int row = 0; row < 1 + ch->sampling; row++) {
+            char label[16];
+            if (row == 0 && d == ch->n)
+                snprintf(label, sizeof label, "%s", _("end"));
+            else if (row == 0)
+                snprintf(label, sizeof label, "%d", d + 1);
+            else if (d < SWEEP_SAMPLE_DECADES && d < ch->n)
+                decade_label(d + 1, label, sizeof label);
+            else
+                continue;
+            const int x = mid - (grid_text_width(label) - 1) / 2;
+            if (x < free_from[row])
+                continue;
+            free_from[row] = grid_put(g, ch->bottom + 2 + row, x, ST_DIM, label) + 1;
+        }
+    }
+    grid_putn(g, ch->bottom + 2, ch->legend_x, ST_DIM, _("depth"), LEGEND_W);
+    if (ch->sampling)
+        grid_putn(g, ch->bottom + 3, ch->legend_x, ST_DIM, _("iterations, mcts"), LEGEND_W);
+}
+
+/* The cursor's algorithm's counts under the chart: nodes by depth, mcts's
+ * tree nodes by iterations, or pns's one solve. */
+static void chart_cursor_line(const Compare *c, const Chart *ch, Grid *g, const Glyphs *gl)
+{
+    const int y = ch->bottom + 3 + ch->sampling, i = c->cur;
+    const unsigned flags = row_flags(c, i);
+    const Job *first = &c->sweep[i][0];
+    if (flags & ALGO_SOLVE_ONLY) {
+        char v[32];
+        if (first->state == JOB_DONE)
+            fmt_count(first->stats.nodes, v, sizeof v);
+        else
+            snprintf(v, sizeof v, "%s", ellipsis(gl));
+        char line[160];
+        snprintf(line, sizeof line, _("%s solves whatever the depth: one search, %s nodes"),
+                 algo_name(c->rows[i].algo), v);
+        grid_putn(g, y, 1, ST_NORMAL, line, g->w - 2);
+        return;
+    }
+    int x = grid_printf(g, y, 1, ST_NORMAL,
+                        flags & ALGO_SAMPLING ? _("%s, tree nodes by iterations:")
+                                              : _("%s, nodes by depth:"),
+                        algo_name(c->rows[i].algo));
+    for (int d = 0; d < compare_sweep_len(c, i); d++) {
+        const Job *j = &c->sweep[i][d];
+        char v[16], at[16];
+        if (j->state == JOB_DONE)
+            fmt_short(j->stats.nodes, v, sizeof v);
+        else if (j->state == JOB_RUNNING)
+            snprintf(v, sizeof v, "%s", ellipsis(gl));
+        else
+            break;
+        if (flags & ALGO_SAMPLING)
+            decade_label(d + 1, at, sizeof at);
+        else
+            snprintf(at, sizeof at, "%d", d + 1);
+        char item[40];
+        snprintf(item, sizeof item, " %s:%s", at, v);
+        if (x + (int)strlen(item) >= g->w)
+            break;
+        x = grid_put(g, y, x, ST_NORMAL, item);
+    }
+}
+
 static void draw_sweep(Compare *c, Grid *g, const Glyphs *gl)
 {
-    const int legend_x = g->w - LEGEND_W - 1;
-    const int plot_w = legend_x - 2 - CHART_X;
-    const int top = TABLE_Y + 1, bottom = g->h - 7, ph = bottom - top + 1;
-    if (ph < 3 || plot_w < 4 || c->sweep_n == 0)
+    Chart ch;
+    if (!chart_layout(c, g, &ch))
         return;
-    int n = c->sweep_n, band = plot_w / n;
-    if (band < 2) {
-        band = 2;
-        n = plot_w / 2;
-    }
+    const int top = ch.top, bottom = ch.bottom, ph = ch.ph, band = ch.band;
+    const int legend_x = ch.legend_x;
     char text[160];
-    snprintf(text, sizeof text, _("Nodes at depths 1..%d, on a log scale"), n);
+    snprintf(text, sizeof text, _("Nodes at depths 1..%d, on a log scale"), ch.n);
     grid_putn(g, TABLE_Y, 1, ST_TITLE, text, legend_x - 2);
     head_right(g, TABLE_Y, g->w - 2, 6, _("ebf"));
     uint64_t most = 1;
     for (int i = 0; i < c->nrows; i++)
-        for (int d = 0; d < n; d++) {
+        for (int d = 0; d < compare_sweep_len(c, i); d++) {
+            if (chart_column(c, &ch, i, d) < 0)
+                continue;
             if (c->sweep[i][d].stats.nodes > most)
                 most = c->sweep[i][d].stats.nodes;
             if (c->has_before && c->before_nodes[i][d] > most)
@@ -417,16 +532,7 @@ static void draw_sweep(Compare *c, Grid *g, const Glyphs *gl)
         grid_printf(g, top, 1, ST_DIM, "%4s", label);
         grid_put(g, top, CHART_X - 1, ST_DIM, gl->utf8 ? "\xe2\x94\xa4" /* ┤ */ : "+");
     }
-    grid_put(g, bottom + 1, CHART_X - 1, ST_DIM, gl->bl);
-    for (int x = CHART_X; x < CHART_X + n * band; x++)
-        grid_put(g, bottom + 1, x, ST_DIM, gl->h);
-    for (int d = 0; d < n; d++) {
-        char label[16];
-        snprintf(label, sizeof label, "%d", d + 1);
-        const int mid = CHART_X + d * band + (band - 1) / 2;
-        grid_put(g, bottom + 2, mid - ((int)strlen(label) - 1) / 2, ST_DIM, label);
-    }
-    grid_putn(g, bottom + 2, legend_x, ST_DIM, _("depth"), LEGEND_W);
+    chart_x_labels(&ch, g, gl);
     /* The marks: the old order's in small letters under the new order's
      * capitals; capitals that fall on one cell show as '*', except the
      * cursor's algorithm, drawn last and bright, so Up and Down pick each
@@ -435,17 +541,18 @@ static void draw_sweep(Compare *c, Grid *g, const Glyphs *gl)
         for (int i = 0; i < c->nrows; i++) {
             if ((pass == 1 && i == c->cur) || (pass == 2 && i != c->cur))
                 continue;
-            for (int d = 0; d < n; d++) {
+            for (int d = 0; d < compare_sweep_len(c, i); d++) {
+                const int col = chart_column(c, &ch, i, d);
                 const Job *j = &c->sweep[i][d];
                 uint64_t v;
                 if (pass == 0)
                     v = c->has_before ? c->before_nodes[i][d] : 0;
                 else
                     v = j->state == JOB_DONE || j->state == JOB_RUNNING ? j->stats.nodes : 0;
-                if (v == 0)
+                if (v == 0 || col < 0)
                     continue;
                 const int off = c->nrows <= band - 1 ? i : i * (band - 1) / c->nrows;
-                const int x = CHART_X + d * band + off;
+                const int x = CHART_X + col * band + off;
                 const int y = bottom - (int)(log10((double)v) / lmax * (ph - 1) + 0.5);
                 char mark[2] = {(char)((pass == 0 ? 'a' : 'A') + i % 26), '\0'};
                 const GridCell *under = grid_at(g, y, x);
@@ -458,41 +565,33 @@ static void draw_sweep(Compare *c, Grid *g, const Glyphs *gl)
                 grid_put(g, y, x, style, mark);
             }
         }
-    /* The legend, and the cursor's algorithm's counts under the chart. */
+    /* The legend: each algorithm's letter, its name and its ebf at the
+     * deepest depth swept (none for mcts, whose nodes grow with its
+     * iterations, not a depth; pns's one search is a solve). */
     for (int i = 0; i < c->nrows && top + i <= bottom; i++) {
         const int y = top + i, deep = deepest_done(c, i);
         grid_printf(g, y, legend_x, ST_KEY, "%c", 'A' + i % 26);
         grid_printf(g, y, legend_x + 2, ST_NORMAL, "%-16s", algo_name(c->rows[i].algo));
         if (i == c->cur)
             grid_flag(g, y, legend_x + 2, 16, SF_SELECT);
-        const double ebf = deep ? compare_job_ebf(c, &c->sweep[i][deep - 1]) : 0;
+        if (row_flags(c, i) & ALGO_SOLVE_ONLY) {
+            head_right(g, y, legend_x + 23, 6, _("solve"));
+            continue;
+        }
+        const double ebf = deep && !(row_flags(c, i) & ALGO_SAMPLING)
+                               ? compare_job_ebf(c, &c->sweep[i][deep - 1])
+                               : 0;
         if (ebf > 0)
             grid_printf(g, y, legend_x + 18, ST_NORMAL, ebf < 99.995 ? "%6.2f" : "%6.0f", ebf);
     }
     bool before = false;
     for (int i = 0; i < c->nrows && c->has_before; i++)
-        for (int d = 0; d < n; d++)
+        for (int d = 0; d < compare_sweep_len(c, i); d++)
             before = before || c->before_nodes[i][d] > 0;
     if (before && c->nrows < ph)
         grid_printf(g, top + c->nrows + (c->nrows < ph - 1), legend_x, ST_DIM,
                     _("a, b, ...: %s order"), compare_order_name(c->before_order));
-    int x = grid_printf(g, bottom + 3, 1, ST_NORMAL, _("%s, nodes by depth:"),
-                        algo_name(c->rows[c->cur].algo));
-    for (int d = 0; d < n; d++) {
-        const Job *j = &c->sweep[c->cur][d];
-        char v[16];
-        if (j->state == JOB_DONE)
-            fmt_short(j->stats.nodes, v, sizeof v);
-        else if (j->state == JOB_RUNNING)
-            snprintf(v, sizeof v, "%s", ellipsis(gl));
-        else
-            break;
-        char item[32];
-        snprintf(item, sizeof item, " %d:%s", d + 1, v);
-        if (x + (int)strlen(item) >= g->w)
-            break;
-        x = grid_put(g, bottom + 3, x, ST_NORMAL, item);
-    }
+    chart_cursor_line(c, &ch, g, gl);
 }
 
 /* ---- the frame ------------------------------------------------------------ */
@@ -515,7 +614,7 @@ static void draw_footer(const Compare *c, Grid *g)
     int nrace = 0, nsweep = 0;
     for (int i = 0; i < c->nrows; i++) {
         race[nrace++] = (Job *)&c->rows[i];
-        for (int d = 0; d < c->sweep_n; d++)
+        for (int d = 0; d < compare_sweep_len(c, i); d++)
             sweep[nsweep++] = (Job *)&c->sweep[i][d];
     }
     int done, pending, stopped, sdone, spending, sstopped;
