@@ -37,8 +37,9 @@ typedef struct {
 
 /* Search `root` once with a fresh Search; EXIT_OK or an exit status. */
 int cli_search_one(const Game *g, const void *root, const SearchConfig *cfg, CliRow *row);
-/* The rows in doc/cli.md's fields; `list` prints several as a table/array. */
-void cli_print_rows(FILE *out, int format, const CliRow *rows, int n, bool list);
+/* The rows in doc/cli.md's fields; `list` prints several as a table/array
+ * (text: a table kept to 80 columns unless `wide`, compare --wide). */
+void cli_print_rows(FILE *out, int format, const CliRow *rows, int n, bool list, bool wide);
 /* Open the game and position `a` names, search once, print one row. */
 /* `before`, if not NULL, prints something about the root first (solve
  * --divide); its non-zero exit code ends the command. */

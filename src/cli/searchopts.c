@@ -1,5 +1,6 @@
 /* searchopts.c - what search, compare, solve, grid and bench share: the
  * search options of doc/cli.md, and the result fields in text, tsv and json. */
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -167,7 +168,116 @@ static void json_string(FILE *out, const char *s)
     fputc('"', out);
 }
 
-void cli_print_rows(FILE *out, int format, const CliRow *rows, int n, bool list)
+/* ---- compare's text table ----------------------------------------------- */
+
+/* The table's columns in the order shown: each a field (fields[]) and its
+ * heading; `rank` is the order in which they are given room in 80 columns
+ * (0: always; RANK_WIDE: only with --wide), the pv never (it has lines of
+ * its own below). */
+enum { RANK_WIDE = 100, FIELD_TIME = 9, FIELD_PROOF = 16, FIELD_DISPROOF = 17 };
+static const struct {
+    int field, rank;
+    const char *head;
+} table_cols[] = {
+    {1, 0, "algo"},      {2, 0, "depth"},   {3, 0, "value"},    {4, 0, "move"},
+    {6, 0, "nodes"},     {7, 0, "leaves"},  {12, 1, "cutoffs"}, {13, 2, "re-search"},
+    {14, 3, "passes"},   {15, 4, "ebf"},    {FIELD_PROOF, 5, "pn"}, {FIELD_DISPROOF, 5, "dn"},
+    {8, 7, "hits"},      {FIELD_TIME, 6, "time_ms"}, {11, 8, "probes"},
+    {10, RANK_WIDE, "nps"},
+};
+enum { TABLE_COLS = sizeof table_cols / sizeof table_cols[0], TABLE_WIDTH = 80 };
+
+/* Whether every row has 0 (or -) in the field: a column that says nothing.
+ * (A proof number of 0 says much: proved.) */
+static bool says_nothing(char (*vals)[NFIELDS][1024], int n, int field)
+{
+    const bool proof = field == FIELD_PROOF || field == FIELD_DISPROOF;
+    for (int i = 0; i < n; i++)
+        if ((proof || strcmp(vals[i][field], "0") != 0) && strcmp(vals[i][field], "-") != 0)
+            return false;
+    return true;
+}
+
+/// compare as text: one aligned row per algorithm, then each one's line.
+/// Every field has its column with --wide, the line too; without, the
+/// table keeps to 80 columns: after the six every row needs (algo to
+/// leaves), the columns that say why the counts differ get room first
+/// (cutoffs, re-searches, MTD(f) passes, the ebf, pns's proof numbers),
+/// then the time, table hits and probes, each while it fits and, but for
+/// the time, only when some row has more than 0 or - in it.  What is
+/// shown depends on the counts alone, never on the machine's speed: the
+/// time is weighed at its heading's width, and nps is --wide's only.
+static void print_table(FILE *out, const CliRow *rows, int n, bool wide)
+{
+    char(*vals)[NFIELDS][1024] = malloc((size_t)n * sizeof *vals);
+    if (!vals)
+        return;
+    for (int i = 0; i < n; i++)
+        result_values(&rows[i], vals[i]);
+    int width[TABLE_COLS];
+    bool shown[TABLE_COLS];
+    int used = -2;
+    for (int k = 0; k < TABLE_COLS; k++) {
+        width[k] = (int)strlen(table_cols[k].head);
+        for (int i = 0; i < n; i++)
+            if ((int)strlen(vals[i][table_cols[k].field]) > width[k])
+                width[k] = (int)strlen(vals[i][table_cols[k].field]);
+        shown[k] = wide || table_cols[k].rank == 0;
+        if (shown[k])
+            used += width[k] + 2;
+    }
+    /* A rank's columns come in together or not at all (proof, disproof). */
+    for (int rank = 1; !wide && rank < RANK_WIDE; rank++) {
+        bool take[TABLE_COLS] = {false};
+        int need = 0;
+        for (int k = 0; k < TABLE_COLS; k++) {
+            const int field = table_cols[k].field;
+            if (table_cols[k].rank != rank ||
+                (field != FIELD_TIME && says_nothing(vals, n, field)))
+                continue;
+            take[k] = true;
+            need += 2 + (field == FIELD_TIME ? (int)strlen(table_cols[k].head) : width[k]);
+        }
+        if (need == 0 || used + need > TABLE_WIDTH)
+            continue;
+        used += need;
+        for (int k = 0; k < TABLE_COLS; k++)
+            shown[k] = shown[k] || take[k];
+    }
+    fprintf(out, "game: %s\n", rows[0].game->name);
+    for (int i = -1; i < n; i++) {
+        const char *sep = "";
+        for (int k = 0; k < TABLE_COLS; k++) {
+            if (!shown[k])
+                continue;
+            const char *v = i < 0 ? table_cols[k].head : vals[i][table_cols[k].field];
+            fprintf(out, "%s%*s", sep, k == 0 ? -width[k] : width[k], v);
+            sep = "  ";
+        }
+        if (wide) /* the line as the last column */
+            fprintf(out, "  %s", i < 0 ? "pv" : vals[i][5]);
+        fputc('\n', out);
+    }
+    /* Each line under the table, wrapped at 80 columns under itself. */
+    if (!wide)
+        fputs("pv:\n", out);
+    for (int i = 0; !wide && i < n; i++) {
+        const int indent = width[0] + 2;
+        fprintf(out, "%-*s", indent, vals[i][1]);
+        int col = indent;
+        for (char *m = strtok(vals[i][5], " "); m; m = strtok(NULL, " ")) {
+            if (col > indent && col + 1 + (int)strlen(m) > TABLE_WIDTH) {
+                fprintf(out, "\n%*s", indent, "");
+                col = indent;
+            }
+            col += fprintf(out, "%s%s", col > indent ? " " : "", m);
+        }
+        fputc('\n', out);
+    }
+    free(vals);
+}
+
+void cli_print_rows(FILE *out, int format, const CliRow *rows, int n, bool list, bool wide)
 {
     char vals[NFIELDS][1024];
     if (format == FORMAT_TSV) {
@@ -209,28 +319,7 @@ void cli_print_rows(FILE *out, int format, const CliRow *rows, int n, bool list)
         }
         return;
     }
-    /* compare as text: one aligned row per algorithm, the PV last. */
-    static const int cols[] = {1, 2, 3, 4, 6, 7, 8, 9, 10, 5};
-    enum { NCOLS = sizeof cols / sizeof cols[0] };
-    int width[NCOLS];
-    for (int k = 0; k < NCOLS; k++)
-        width[k] = (int)strlen(fields[cols[k]]);
-    for (int i = 0; i < n; i++) {
-        result_values(&rows[i], vals);
-        for (int k = 0; k < NCOLS; k++)
-            if ((int)strlen(vals[cols[k]]) > width[k])
-                width[k] = (int)strlen(vals[cols[k]]);
-    }
-    fprintf(out, "game: %s\n", rows[0].game->name);
-    for (int k = 0; k < NCOLS; k++)
-        fprintf(out, "%*s%s", k == 0 || k + 1 == NCOLS ? -width[k] : width[k], fields[cols[k]],
-                k + 1 < NCOLS ? "  " : "\n");
-    for (int i = 0; i < n; i++) {
-        result_values(&rows[i], vals);
-        for (int k = 0; k < NCOLS; k++)
-            fprintf(out, "%*s%s", k == 0 || k + 1 == NCOLS ? -width[k] : width[k], vals[cols[k]],
-                    k + 1 < NCOLS ? "  " : "\n");
-    }
+    print_table(out, rows, n, wide);
 }
 
 /* Long searches and solves show where they are on a terminal (stderr),
@@ -304,7 +393,7 @@ int cli_search_and_print(const CliSearchArgs *a, CliRootHook before)
     if (rc == EXIT_OK)
         rc = cli_search_one(g, root, &a->cfg, &row);
     if (rc == EXIT_OK)
-        cli_print_rows(stdout, a->format, &row, 1, false);
+        cli_print_rows(stdout, a->format, &row, 1, false, false);
     game_close(g);
     return rc;
 }

@@ -45,6 +45,41 @@ is "$(printf '%s\n' "$out" | awk -F '\t' 'NR > 1 { print $2, $3, $7, $13, $14, $
     "compare tsv at depth 6: the ebf over 6 plies, MTD(f)'s passes"
 run_yomi compare reversi-4x4 --algos negamax,mtdf --solve --table exact --score discs
 ok $rc "compare as a text table"
+# As text, compare keeps to 80 columns: after algo..leaves, the columns
+# that say why while they fit, none that is 0 or - in every row, then each
+# row's line under the table (doc/cli.md).
+run_yomi compare reversi-4x4 --algos minimax,alphabeta,pvs,mtdf --depth 4 --order natural --table off
+# (the time, last in the table, is the machine's: left out of the golden)
+is "$(printf '%s\n' "$out" | sed -E '2,6s/ +[^ ]+$//')" "game: reversi-4x4
+algo       depth  value  move  nodes  leaves  cutoffs  passes   ebf
+minimax        4    -13    b1    189     128        0       0  3.40
+alphabeta      4    -13    b1    113      68       22       0  2.94
+pvs            4    -13    b1     66      33       20       0  2.52
+mtdf           4    -13    b1     87      44       30       2  2.73
+pv:
+minimax    b1 a1 a2 c1
+alphabeta  b1 a1 a2 c1
+pvs        b1 a1 a2 c1
+mtdf       b1 a1 a2 c1" "compare text: cutoffs, passes, the ebf and the time; no re-search column, all 0"
+run_yomi compare reversi-4x4 --algos negascout,pns --solve --score discs
+is "$(printf '%s\n' "$out" | sed -n 2,4p)" \
+"algo       depth  value  move  nodes  leaves  cutoffs  re-search   ebf   pn  dn
+negascout  solve     -8    b1    646      77      280          3  1.76    -   -
+pns        solve     -1    d3    772      35        0          0  1.79  inf   0" \
+    "compare text: pns's proof and disproof numbers, pn and dn, take the time's room"
+run_yomi compare reversi-4x6 --algos alphabeta-window,pns --solve
+is "$(printf '%s\n' "$out" | sed -n '/^pv:/,$p')" "pv:
+alphabeta-window  c1 b1 a1 c4 b2 e1 e4 e2 e3 d1 f1 f4 d4 b3 a4 a2 a3 pass f2 f3
+                  b4
+pns               d4 e2 d1 c4 b4 b3 c1 b2 a1 a2 e1 pass b1 a3 a4 pass f1 e3 f4
+                  f3 f2 pass e4" "compare text: a long line wraps at 80 columns under itself"
+is "$(printf '%s\n' "$out" | awk 'length($0) > 80' | wc -l)" "0" "compare text: no line over 80 columns"
+run_yomi compare reversi --algos minimax,pvs,mtdf --depth 6 --wide
+is "$(printf '%s\n' "$out" | sed -n 2p | tr -s ' ')" \
+    "algo depth value move nodes leaves cutoffs re-search passes ebf pn dn hits time_ms probes nps pv" \
+    "compare --wide: every column, the line last"
+is "$(printf '%s\n' "$out" | sed -n 3p | awk '{ print $1, $5, $7, $8, $9, $10, $11, $12, $13, $NF }')" \
+    "minimax 11294 0 0 0 4.54 - - 70 b3" "compare --wide: minimax's row, zeros and dashes too"
 
 # pns proves the outcome only (+1, 0, -1 for the side to move), always to
 # the end, with the root's proof and disproof numbers; the others have none.
