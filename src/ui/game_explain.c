@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "base/i18n.h"
+#include "engine/algorithm.h"
 #include "ui/game_screen.h"
 #include "ui/theatre.h"
 
@@ -56,17 +57,31 @@ void game_screen_explain(Screen *s)
     gs->paused = gs->paused || gs->watch;
     driver_stop(&gs->driver);
     /* The search as it was when it fits; otherwise the deepest that does,
-     * tried on the game's own Game before the theatre opens one. */
+     * tried on the game's own Game before the theatre opens one.  mcts
+     * has no depth: the theatre shows as many of its iterations as fit,
+     * the first ones, which with its seed are the search's own. */
     Err err = {{0}};
-    bool fits = p->cfg.solve && p->cfg.time_ms == 0 &&
+    const bool sampling = algorithm(p->cfg.algo)->flags & ALGO_SAMPLING;
+    const Driver *d = &gs->driver;
+    const int mover = game_side(ss->game, root);
+    if (sampling && p->cfg.time_ms > 0 && d->have_last && d->last_side == mover)
+        a.cfg[0].iterations = d->last.stats.leaves > MCTS_MAX_ITERATIONS
+                                  ? MCTS_MAX_ITERATIONS
+                                  : (int)d->last.stats.leaves; /* the clock gave it these */
+    bool fits = ((p->cfg.solve && p->cfg.time_ms == 0) || sampling) &&
                 theatre_fits(ss->game, root, history, at, &a.cfg[0], &err) == 0;
-    for (a.cfg[0].solve = fits; !fits && depth >= 1; depth--) {
+    for (a.cfg[0].solve = fits && p->cfg.solve; !fits && !sampling && depth >= 1; depth--) {
         a.cfg[0].depth = depth;
         err.msg[0] = '\0';
         fits = theatre_fits(ss->game, root, history, at, &a.cfg[0], &err) == 0;
     }
     char note[200] = "";
-    if (fits && !a.cfg[0].solve && (a.cfg[0].depth != asked || p->cfg.time_ms > 0))
+    if (fits && sampling && p->cfg.time_ms > 0)
+        snprintf(note, sizeof note, "%s",
+                 _("it played by the clock: here are the first of the iterations it had time "
+                   "for, as many as fit"));
+    else if (fits && !sampling && !a.cfg[0].solve &&
+             (a.cfg[0].depth != asked || p->cfg.time_ms > 0))
         snprintf(note, sizeof note,
                  _("the whole search is too big to show: here it is to depth %d"),
                  a.cfg[0].depth);

@@ -377,7 +377,12 @@ static void draw_single(Theatre *t, Grid *g, const Glyphs *gl)
     char how[120];
     lane_how(l, how, sizeof how);
     const int right = draw_step_count(l, g, 1, g->w - 1) - 1;
-    int x = grid_putn(g, 1, 1, ST_TITLE, _(algorithm(l->cfg.algo)->name), right - 1);
+    /* The algorithm's name, or its id when the name leaves how no room. */
+    const Algorithm *alg = algorithm(l->cfg.algo);
+    const char *name = 1 + grid_text_width(_(alg->name)) + 2 + grid_text_width(how) < right
+                           ? _(alg->name)
+                           : alg->id;
+    int x = grid_putn(g, 1, 1, ST_TITLE, name, right - 1);
     x = grid_putn(g, 1, x, ST_NORMAL, ", ", right - x);
     grid_putn(g, 1, x, ST_NORMAL, how, right - x);
     const int counts_w = 25, top = 3, bottom = g->h - 7;

@@ -75,7 +75,7 @@ void theatre_sample_how(const TheatreLane *l, char *buf, size_t size)
 {
     const SearchConfig *c = &l->cfg;
     if (l->asked_iterations > 0)
-        snprintf(buf, size, _("its first %d of %d iterations, C %.2f, seed %llu"), c->iterations,
+        snprintf(buf, size, _("the first %d of %d iterations, C %.2f, seed %llu"), c->iterations,
                  l->asked_iterations, c->exploration, (unsigned long long)c->seed);
     else
         snprintf(buf, size, _("%d iterations, C %.2f, seed %llu"), c->iterations, c->exploration,
