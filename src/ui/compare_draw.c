@@ -566,21 +566,19 @@ static void draw_sweep(Compare *c, Grid *g, const Glyphs *gl)
             }
         }
     /* The legend: each algorithm's letter, its name and its ebf at the
-     * deepest depth swept (none for mcts, whose nodes grow with its
-     * iterations, not a depth; pns's one search is a solve). */
+     * deepest depth swept; "-" where there is no depth to count it by
+     * (mcts's nodes grow with its iterations, pns's one search solves). */
     for (int i = 0; i < c->nrows && top + i <= bottom; i++) {
         const int y = top + i, deep = deepest_done(c, i);
         grid_printf(g, y, legend_x, ST_KEY, "%c", 'A' + i % 26);
         grid_printf(g, y, legend_x + 2, ST_NORMAL, "%-16s", algo_name(c->rows[i].algo));
         if (i == c->cur)
             grid_flag(g, y, legend_x + 2, 16, SF_SELECT);
-        if (row_flags(c, i) & ALGO_SOLVE_ONLY) {
-            head_right(g, y, legend_x + 23, 6, _("solve"));
+        if (row_flags(c, i) & (ALGO_SOLVE_ONLY | ALGO_SAMPLING)) {
+            grid_put(g, y, legend_x + 23, ST_DIM, "-");
             continue;
         }
-        const double ebf = deep && !(row_flags(c, i) & ALGO_SAMPLING)
-                               ? compare_job_ebf(c, &c->sweep[i][deep - 1])
-                               : 0;
+        const double ebf = deep ? compare_job_ebf(c, &c->sweep[i][deep - 1]) : 0;
         if (ebf > 0)
             grid_printf(g, y, legend_x + 18, ST_NORMAL, ebf < 99.995 ? "%6.2f" : "%6.0f", ebf);
     }
