@@ -25,15 +25,18 @@ const CliCommand cli_explain = {
                "\n"
                "Open the search theatre on one search: step through it forwards and back,\n"
                "node by node, with each node's window, values backed up, cutoffs,\n"
-               "re-searches and MTD(f) passes (the keys are in its help, ?).  --versus runs\n"
-               "a second algorithm beside it on the same position, stepped leaf by leaf.\n"
-               "The search options are those of `yomi search`; a search of more than %s\n"
-               "steps is refused.  `yomi trace` prints the same steps as text.\n"
+               "re-searches and MTD(f) passes (the keys are in its help, ?); mcts\n"
+               "iteration by iteration, its tree's visits N and mean values Q.  --versus\n"
+               "runs a second algorithm beside it on the same position, stepped leaf by\n"
+               "leaf.  The search options are those of `yomi search`; a search of\n"
+               "more than %s steps is refused.  `yomi trace` prints the same steps as\n"
+               "text.\n"
                "\n"
                "examples:\n"
                "  yomi explain tree --tree textbook --algo alphabeta --order natural --table off --solve\n"
                "  yomi explain tree --tree rescout --algo negascout --versus alphabeta --solve\n"
-               "  yomi explain reversi-4x4 --algo pvs --depth 3\n"),
+               "  yomi explain reversi-4x4 --algo pvs --depth 3\n"
+               "  yomi explain tree --tree trap --algo mcts --iterations 200\n"),
     .help_arg = UI_STRING(UI_THEATRE_MAX_STEPS),
     .game_options = true,
 };
