@@ -186,11 +186,32 @@ for a in $algos; do
 done
 ui_keys s
 see "Swept" "the sweep of all $nalgos finishes"
+# Every algorithm a letter and an ebf, but mcts and pns, which take no
+# depth: "-" there, mcts swept by iterations instead and pns searched once.
 n=0
 for a in $algos; do
-    ui_screen | grep -qE "^ .* [A-Z] $a +[0-9]+\.[0-9][0-9]$" && n=$((n + 1))
+    case $a in mcts | pns) ebf='-' ;; *) ebf='[0-9]+\.[0-9][0-9]' ;; esac
+    ui_screen | grep -qE "^ .* [A-Z] $a +$ebf\$" && n=$((n + 1))
 done
-is "$n" "$nalgos" "the sweep's legend has every algorithm, a letter and an ebf each"
+is "$n" "$nalgos" "the sweep's legend has every algorithm, a letter and an ebf each (- for mcts, pns)"
+see "iterations, mcts" "a row of mcts's iterations under the depths, labelled"
+see_re "^ +10 +100 +1k +10k +100k +iterations, mcts" "mcts: 10 to 100k iterations"
+see_re "1 +2 +3 +4 +5 +6 +7 +8 +end +depth" "and an end column, where pns's one solve is drawn"
+sample_nodes() { # "10:N 100:N ..." as yomi search counts mcts's tree
+    for it in 10 100 1000 10000 100000; do
+        $YOMI search reversi-4x4 --algo mcts --iterations $it --format tsv |
+            awk -F '\t' -v it=$it 'NR == 2 { n = $7
+                printf " %s:%s", it < 1000 ? it : it / 1000 "k", n < 10000 ? n : sprintf("%.1fk", n / 1000) }'
+    done
+}
+ui_keys Up
+see "mcts, tree nodes by iterations:$(sample_nodes)" "mcts's tree nodes at each count of iterations, as yomi search counts them"
+ui_keys Up
+pns_nodes=$($YOMI search reversi-4x4 --algo pns --order natural --table off --format tsv |
+    awk -F '\t' 'NR == 2 { print $7 }')
+see "pns solves whatever the depth: one search, $(echo "$pns_nodes" | sed ':a;s/\B[0-9]\{3\}\>/,&/;ta') nodes" \
+    "pns: one solve, its nodes"
+ui_keys Down Down
 ui_keys Tab
 see "leaves on a log scale" "Tab from the sweep: the table, its leaves columns"
 ui_resize 80 16
