@@ -45,8 +45,10 @@ static bool is_alias(const GameOps *ops, const char *id)
 
 /* "reversi-6x6" belongs to "reversi", "minishogi" to the game it is an alias
  * of; "gogo-7x7" to gogo too, whose open() then says what its ids are. */
-static const GameOps *family_of(const char *id)
+const GameOps *game_family_of(const char *id)
 {
+    if (!id)
+        return NULL;
     for (int i = 0; families[i]; i++)
         if (strcmp(id, families[i]->family) == 0 || is_alias(families[i], id))
             return families[i];
@@ -60,7 +62,7 @@ static const GameOps *family_of(const char *id)
 
 bool game_opens_with_position(const char *id)
 {
-    const GameOps *ops = id ? family_of(id) : NULL;
+    const GameOps *ops = id ? game_family_of(id) : NULL;
     return ops && ops->info && ops->info->opens_with_position;
 }
 
@@ -86,7 +88,7 @@ Game *game_open(const char *id, const GameOption *opts, int nopts, Err *err)
         err_set(err, "no game given (one of: %s)", ids);
         return NULL;
     }
-    const GameOps *ops = family_of(id);
+    const GameOps *ops = game_family_of(id);
     if (!ops) {
         err_set(err, "unknown game '%.60s' (one of: %s)", id, ids);
         return NULL;

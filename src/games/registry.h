@@ -93,6 +93,10 @@ const GameOps *game_family_default(void);
  * minishogi, ...).  NULL + err on an unknown id or a bad option. */
 Game *game_open(const char *id, const GameOption *opts, int nopts, Err *err);
 
+/* The game family an id belongs to ("reversi-6x6", "minishogi"), or NULL
+ * when none does (the id may still be a bad size of that family). */
+const GameOps *game_family_of(const char *id);
+
 /* True when `id`'s game is to be given --position as an option too
  * (GameInfo's opens_with_position). */
 bool game_opens_with_position(const char *id);
