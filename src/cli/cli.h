@@ -57,6 +57,20 @@ Game *cli_game_open(const char *id, const GameOption *opts, int nopts, Err *err)
 Game *cli_game_open_at(const char *id, const CliGameOpts *go, const char *position,
                        void *state);
 
+/* --record FILE|TEXT (doc/cli.md): the game a record holds, read with the
+ * command's GAME (NULL: the record's own) and game options as hints.
+ * Prints "yomi: CMD: OPT: why" ("CMD: why" when OPT is NULL) and returns NULL when it cannot be read. */
+struct Record;
+struct Record *cli_record_load(const char *cmd, const char *opt, const char *id,
+                               const CliGameOpts *go, const char *record);
+/* For the commands that take a position: --record stands for its game
+ * (*id), its variant options (go's become the record's, which include
+ * go's) and the position after its last move (*position), as if they had
+ * been typed.  Nothing to do without a record.  EXIT_OK, or EXIT_USAGE
+ * with the line printed (a --position beside it is one such). */
+int cli_record_resolve(const char *cmd, const char *record, const char **id, CliGameOpts *go,
+                       const char **position);
+
 /* For a command that runs long before it writes its file: EXIT_OK when
  * `path`, the value of option `opt`, can be written (atomic_file_check),
  * else one line naming it and EXIT_USAGE, before any of the work. */
@@ -74,6 +88,7 @@ extern const CliCommand cli_trace; /* src/cli/trace.c */
 extern const CliCommand cli_build_db; /* src/cli/builddb.c */
 extern const CliCommand cli_usi; /* src/cli/usi.c */
 extern const CliCommand cli_train; /* src/cli/train.c */
+extern const CliCommand cli_convert; /* src/cli/convert.c */
 const CliCommand *const *cli_commands(void);
 
 #endif

@@ -8,6 +8,7 @@
 #include "cli/cli.h"
 #include "base/atomic_file.h"
 #include "games/registry.h"
+#include "records/records.h"
 
 int cli_fail(const char *fmt, ...)
 {
@@ -138,6 +139,46 @@ Game *cli_game_open_at(const char *id, const CliGameOpts *go, const char *positi
         g->ops->start(g, state);
     }
     return g;
+}
+
+struct Record *cli_record_load(const char *cmd, const char *opt, const char *id,
+                               const CliGameOpts *go, const char *record)
+{
+    Err err = {{0}};
+    const RecordHint hint = {id, go ? go->opts : NULL, go ? go->n : 0};
+    Record *r = record_load(record, &hint, &err);
+    if (!r && opt)
+        cli_fail("%s: %s: %s", cmd, opt, err.msg);
+    else if (!r)
+        cli_fail("%s: %s", cmd, err.msg);
+    return r;
+}
+
+int cli_record_resolve(const char *cmd, const char *record, const char **id, CliGameOpts *go,
+                       const char **position)
+{
+    /* What the record stands for lives as long as the command. */
+    static char rec_id[32], keys[CLI_MAX_GAME_OPTS][16], values[CLI_MAX_GAME_OPTS][64];
+    static char rec_position[RECORD_POSITION_MAX];
+    if (!record)
+        return EXIT_OK;
+    if (*position)
+        return cli_fail("%s: --position and --record both say where to start: give one", cmd);
+    Record *r = cli_record_load(cmd, "--record", *id, go, record);
+    if (!r)
+        return EXIT_USAGE;
+    snprintf(rec_id, sizeof rec_id, "%s", r->id);
+    go->n = 0;
+    for (int i = 0; i < r->nopts && i < CLI_MAX_GAME_OPTS; i++) {
+        snprintf(keys[i], sizeof keys[i], "%s", r->opts[i].key);
+        snprintf(values[i], sizeof values[i], "%s", r->opts[i].value);
+        go->opts[go->n++] = (GameOption){keys[i], values[i]};
+    }
+    r->game->ops->format_position(r->game, record_final(r), rec_position, sizeof rec_position);
+    record_free(r);
+    *id = rec_id;
+    *position = rec_position;
+    return EXIT_OK;
 }
 
 int cli_check_output(const char *cmd, const char *opt, const char *path)

@@ -24,6 +24,8 @@ static int compare_cmd(int argc, char **argv)
         if (r == 0)
             return cli_fail("compare: unknown option '%.40s'", argv[i]);
     }
+    if (cli_search_args_record(&a, "compare") != EXIT_OK)
+        return EXIT_USAGE;
     if (!a.game)
         return cli_fail("compare: which game? (yomi compare GAME --algos A,B,...)");
     Algo algos[MAX_ALGOS];

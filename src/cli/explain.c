@@ -81,6 +81,8 @@ static int run_explain(int argc, char **argv)
         if (r == 0)
             return cli_fail("explain: unknown option '%.40s'", argv[i]);
     }
+    if (cli_search_args_record(&a, "explain") != EXIT_OK)
+        return EXIT_USAGE;
     if (!a.game)
         return cli_fail("explain: which game? (yomi explain GAME [options])");
     if (a.algos)

@@ -120,6 +120,8 @@ static int grid_cmd(int argc, char **argv)
         if (r == 0)
             return cli_fail("grid: unknown option '%.40s'", argv[i]);
     }
+    if (cli_search_args_record(&a, "grid") != EXIT_OK)
+        return EXIT_USAGE;
     if (!a.game)
         return cli_fail("grid: which game? (yomi grid GAME --algos A,B --depths LO-HI)");
     if (hi < lo)

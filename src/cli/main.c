@@ -13,6 +13,7 @@
 static const CliCommand *const commands[] = {
     &cli_perft,
     &cli_show,
+    &cli_convert,
     &cli_play,
     &cli_search,
     &cli_trace,

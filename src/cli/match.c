@@ -1,12 +1,15 @@
 /* match.c - `yomi match GAME --first P --second P ...`: headless games
  * between two computer players, yomi's searches or external USI engines
  * (agents, players/agent.h), under a clock when asked. */
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <time.h>
 
+#include "base/atomic_file.h"
 #include "base/clock.h"
 #include "base/rng.h"
 #include "cli/match_report.h"
@@ -15,6 +18,7 @@
 #include "players/agent.h"
 #include "players/game_clock.h"
 #include "players/player.h"
+#include "records/records.h"
 
 #define MAX_PLIES 2000
 #define TIME_TOLERANCE_MS 100 /* scheduling noise forgiven before a flag falls */
@@ -25,6 +29,8 @@ typedef struct {
     AgentClock clock;    /* --time: per move */
     ClockRules rules;    /* --game-time, --inc, --byoyomi: a game clock (timed) */
     const char *record;  /* --record FILE: every game's moves, or NULL */
+    bool record_dir;     /* --record DIR/: a record file per game there */
+    const CliGameOpts *go; /* the game's options, for the records */
     long balanced;       /* --balanced V: redraw openings judged beyond V, or -1 */
     long shard, shards;  /* --shard K/N: play slice K (from 1) of N */
 } MatchOpts;
@@ -201,7 +207,7 @@ static void play_one(const Game *g, const void *start, Agent *seat[2], const Mat
 /* One line of the --record file: the game's number, A's seat, the result
  * from A's view and every move in the game's notation from the start, so
  * that a game can be studied or replayed. */
-static void record_game(FILE *f, const Game *g, const void *start, long index, int a_seat,
+static void record_line(FILE *f, const Game *g, const void *start, long index, int a_seat,
                         const char *result, const MatchGame *mg)
 {
     _Alignas(16) unsigned char cur[GAME_MAX_STATE], next[GAME_MAX_STATE];
@@ -216,6 +222,52 @@ static void record_game(FILE *f, const Game *g, const void *start, long index, i
     }
     fputc('\n', f);
     fflush(f);
+}
+
+/* --record names a folder: one that is there, or a name ending in '/',
+ * made if need be.  Otherwise it is the file of one line per game. */
+static bool record_folder(const char *path)
+{
+    struct stat st;
+    if (stat(path, &st) == 0)
+        return S_ISDIR(st.st_mode);
+    const size_t n = strlen(path);
+    return n > 0 && path[n - 1] == '/' && (mkdir(path, 0777) == 0 || errno == EEXIST);
+}
+
+/* DIR/NNN.EXT: game `index`'s record, in the game's own format. */
+static void record_path(const MatchOpts *o, const Game *g, long index, char *buf, size_t len)
+{
+    const size_t n = strlen(o->record);
+    snprintf(buf, len, "%s%s%03ld%s", o->record, n && o->record[n - 1] == '/' ? "" : "/", index,
+             record_format_extension(record_format_natural(g)));
+}
+
+/// Game `index` as a record other programs read (KIF for gogo, GGF for
+/// reversi, the Kalah record): the seats' players as its names, and how it
+/// ended when a player's fault ended it.
+static int record_file(const Game *g, const void *start, long index, int a_seat,
+                       char names[2][200], const MatchOpts *o, const MatchGame *mg)
+{
+    static const struct {
+        const char *reason;
+        RecordEnd end;
+    } ends[] = {{"resigned", RECORD_END_RESIGN}, {"time", RECORD_END_TIME},
+                {"illegal move", RECORD_END_ILLEGAL}, {"false win claim", RECORD_END_ILLEGAL}};
+    RecordGame r = {.game = g, .opts = o->go->opts, .nopts = o->go->n, .start = start,
+                    .moves = mg->moves, .nmoves = mg->plies,
+                    .names = {names[a_seat], names[1 - a_seat]}};
+    for (size_t i = 0; mg->loser_seat >= 0 && i < sizeof ends / sizeof ends[0]; i++)
+        if (strcmp(mg->reason, ends[i].reason) == 0) {
+            r.end = ends[i].end;
+            r.loser = mg->loser_seat;
+        }
+    char path[4096];
+    Err err = {{0}};
+    record_path(o, g, index, path, sizeof path);
+    if (record_save(record_format_natural(g), &r, path, &err) != 0)
+        return cli_fail("match: --record: %s", err.msg);
+    return EXIT_OK;
 }
 
 /* "K/N", 1 <= K <= N. */
@@ -346,10 +398,11 @@ static int match_cmd(int argc, char **argv)
     const char *eval[2] = {NULL, NULL};
     CliGameOpts go = {0};
     MatchOpts o = {.games = 1, .seed = 1, .max_plies = MAX_PLIES, .balanced = -1, .shard = 1,
-                   .shards = 1};
+                   .shards = 1, .go = &go};
     int rc = parse_match_args(argc, argv, &id, &position, spec, eval, &go, &o);
     if (rc != EXIT_OK)
         return rc;
+    o.record_dir = o.record && record_folder(o.record);
     if (!id)
         return cli_fail("match: which game? (yomi match GAME --first P --second P)");
     for (int p = 0; p < 2; p++) {
@@ -418,7 +471,17 @@ static int play_match(const Game *g, const void *start, Agent *agents[2], const 
             return cli_fail("match: --balanced: %s", err.msg);
     }
     FILE *record = NULL;
-    if (o.record && !(record = fopen(o.record, "w"))) {
+    if (o.record_dir) {
+        char path[4096];
+        Err err = {{0}};
+        record_path(&o, g, 1, path, sizeof path);
+        if (!record_format_natural(g) || atomic_file_check(path, &err) != 0) {
+            search_free(judge);
+            return cli_fail("match: --record: %s", record_format_natural(g)
+                                                       ? err.msg
+                                                       : "no record format holds this game");
+        }
+    } else if (o.record && !(record = fopen(o.record, "w"))) {
         search_free(judge);
         return cli_fail("match: --record: cannot write '%.200s'", o.record);
     }
@@ -458,7 +521,11 @@ static int play_match(const Game *g, const void *start, Agent *agents[2], const 
                (unsigned long long)na, (unsigned long long)lb, (unsigned long long)nb);
         fflush(stdout);
         if (record)
-            record_game(record, g, start, k + 1, a_seat, result, &mg);
+            record_line(record, g, start, k + 1, a_seat, result, &mg);
+        if (o.record_dir && record_file(g, start, k + 1, a_seat, names, &o, &mg) != EXIT_OK) {
+            rc = EXIT_USAGE;
+            break;
+        }
         if (progress) {
             fputc('\r', stderr);
             fprintf(stderr, _("match: %ld of %ld games, A %d, B %d, draws %d"), k + 1, o.games,
@@ -483,7 +550,7 @@ const CliCommand cli_match = {
     .help = N_("usage: yomi match GAME --first P --second P [--games N] [--swap] [--position POS]\n"
             "         [--time MS | --game-time MS [--inc MS] [--byoyomi MS]]\n"
             "         [--random-plies N] [--seed S] [--max-plies N]\n"
-            "         [--balanced V] [--first-eval E] [--second-eval E] [--record FILE]\n"
+            "         [--balanced V] [--first-eval E] [--second-eval E] [--record FILE|DIR/]\n"
             "         [--shard K/N]\n"
             "       yomi match --merge FILE...\n"
             "\n"
@@ -509,7 +576,12 @@ const CliCommand cli_match = {
             "                    that player's own game option --eval (its values are\n"
             "                    among the game variant options below)\n"
             "  --record FILE     write each game's moves there, a line per game (number,\n"
-            "                    A's seat, result, the moves in the game's notation)\n"            "  --shard K/N       play only the K-th of N slices of the match (games K,\n"
+            "                    A's seat, result, the moves in the game's notation)\n"
+            "  --record DIR/     a record of each game in that folder, 001.kifu, 002.kifu...\n"
+            "                    in the game's own format: KIF for gogo, GGF for reversi\n"
+            "                    (a transcript, .txt, on a board that is not square), the\n"
+            "                    Kalah record (.kalah)\n"
+            "  --shard K/N       play only the K-th of N slices of the match (games K,\n"
             "                    K+N, ...; pairs with --swap), each game as in the whole\n"
             "                    match; --merge FILE... joins the slices' reports into\n"
             "                    the report the whole match prints\n"

@@ -7,7 +7,7 @@ static int perft_run(int argc, char **argv)
 {
     if (cli_wants_help(&cli_perft, argc, argv))
         return EXIT_OK;
-    const char *id = NULL, *position = NULL;
+    const char *id = NULL, *position = NULL, *record = NULL;
     long depth = -1;
     bool divide = false;
     CliGameOpts go = {0};
@@ -22,6 +22,8 @@ static int perft_run(int argc, char **argv)
                     return EXIT_USAGE;
             } else if (strcmp(a, "--position") == 0) {
                 position = v;
+            } else if (strcmp(a, "--record") == 0) {
+                record = v;
             } else if (!cli_game_option(&go, a, v)) {
                 return cli_fail("perft: unknown option '%s'", a);
             }
@@ -33,6 +35,8 @@ static int perft_run(int argc, char **argv)
             return cli_fail("perft: unexpected argument '%s'", a);
         }
     }
+    if (cli_record_resolve("perft", record, &id, &go, &position) != EXIT_OK)
+        return EXIT_USAGE;
     if (!id)
         return cli_fail("perft: which game? (yomi perft GAME --depth N)");
     if (depth < 0)

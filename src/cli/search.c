@@ -17,6 +17,8 @@ static int search_cmd(int argc, char **argv)
         if (r == 0)
             return cli_fail("search: unknown option '%.40s'", argv[i]);
     }
+    if (cli_search_args_record(&a, "search") != EXIT_OK)
+        return EXIT_USAGE;
     if (!a.game)
         return cli_fail("search: which game? (yomi search GAME [options])");
     if (a.algos)

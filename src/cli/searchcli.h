@@ -13,6 +13,7 @@ enum { FORMAT_TEXT, FORMAT_TSV, FORMAT_JSON };
 typedef struct {
     const char *game;
     const char *position;
+    const char *record; /* --record FILE|TEXT: a game record to start after */
     const char *algos; /* --algos */
     CliGameOpts go;
     SearchConfig cfg;
@@ -24,6 +25,9 @@ void cli_search_args_init(CliSearchArgs *a);
  * a search, game or format option: 1.  Not one: 0.  Bad: -1, message
  * printed. */
 int cli_search_arg(CliSearchArgs *a, const char *cmd, int argc, char **argv, int *i);
+/* After the arguments: --record becomes the game, options and position it
+ * stands for (cli_record_resolve).  EXIT_OK or EXIT_USAGE, said. */
+int cli_search_args_record(CliSearchArgs *a, const char *cmd);
 /* Parse "A,B,..." into algos; returns the count, or -1 with a message. */
 int cli_parse_algos(const char *cmd, const char *list, Algo *algos, int max);
 

@@ -46,6 +46,8 @@ int cli_search_arg(CliSearchArgs *a, const char *cmd, int argc, char **argv, int
      * unknown option last on the line is reported as unknown. */
     if (strcmp(opt, "--position") == 0) {
         a->position = value;
+    } else if (strcmp(opt, "--record") == 0) {
+        a->record = value;
     } else if (strcmp(opt, "--format") == 0) {
         if (value && parse_format(value, &a->format) != 0)
             return cli_fail("%s: --format '%.20s' is not one of text, tsv, json", cmd, value), -1;
@@ -63,6 +65,11 @@ int cli_search_arg(CliSearchArgs *a, const char *cmd, int argc, char **argv, int
         return cli_fail("%s: %s needs a value", cmd, opt), -1;
     (*i)++;
     return 1;
+}
+
+int cli_search_args_record(CliSearchArgs *a, const char *cmd)
+{
+    return cli_record_resolve(cmd, a->record, &a->game, &a->go, &a->position);
 }
 
 int cli_parse_algos(const char *cmd, const char *list, Algo *algos, int max)

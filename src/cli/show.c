@@ -7,7 +7,7 @@ static int show_run(int argc, char **argv)
 {
     if (cli_wants_help(&cli_show, argc, argv))
         return EXIT_OK;
-    const char *id = NULL, *position = NULL;
+    const char *id = NULL, *position = NULL, *record = NULL;
     CliGameOpts go = {0};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -15,6 +15,8 @@ static int show_run(int argc, char **argv)
             const char *v = i + 1 < argc ? argv[++i] : NULL; /* NULL: the option is last */
             if (strcmp(a, "--position") == 0)
                 position = v;
+            else if (strcmp(a, "--record") == 0)
+                record = v;
             else if (!cli_game_option(&go, a, v))
                 return cli_fail("show: unknown option '%s'", a);
             if (!v)
@@ -25,6 +27,8 @@ static int show_run(int argc, char **argv)
             return cli_fail("show: unexpected argument '%s'", a);
         }
     }
+    if (cli_record_resolve("show", record, &id, &go, &position) != EXIT_OK)
+        return EXIT_USAGE;
     if (!id)
         return cli_fail("show: which game? (yomi show GAME [--position POS])");
     _Alignas(16) unsigned char state[GAME_MAX_STATE];

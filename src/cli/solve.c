@@ -72,6 +72,8 @@ static int solve_cmd(int argc, char **argv)
         if (r == 0)
             return cli_fail("solve: unknown option '%.40s'", argv[i]);
     }
+    if (cli_search_args_record(&a, "solve") != EXIT_OK)
+        return EXIT_USAGE;
     if (!a.game)
         return cli_fail("solve: which game? (yomi solve GAME [--position POS])");
     a.cfg.solve = true; /* whatever the search options said */

@@ -433,6 +433,8 @@ static int trace_cmd(int argc, char **argv)
         if (r == 0)
             return cli_fail("trace: unknown option '%.40s'", argv[i]);
     }
+    if (cli_search_args_record(&a.search, "trace") != EXIT_OK)
+        return EXIT_USAGE;
     if (!a.search.game)
         return cli_fail("trace: which game? (yomi trace GAME [options])");
     if (a.search.algos)
