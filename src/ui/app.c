@@ -20,6 +20,7 @@
 #include "ui/autosave.h"
 #include "base/i18n.h"
 #include "ui/screen.h"
+#include "ui/session.h"
 #include "ui/settings.h"
 #include "ui/theme.h"
 #include "ui/ui.h"
@@ -439,6 +440,25 @@ int ui_play(const char *game_id, const GameOption *opts, int nopts, const char *
     app_push(&app, &screen_menu, NULL);
     if (app_push(&app, &screen_game, &arg) != 0) {
         endwin();
+        fprintf(stderr, "yomi: %s\n", arg.error[0] ? arg.error : "cannot start the game");
+        return 2;
+    }
+    return finish(&app, run(&app));
+}
+
+int ui_play_session(struct Session *session)
+{
+    App app;
+    memset(&app, 0, sizeof app);
+    UiGameArg arg = {.session = session};
+    if (!start_curses(&app)) {
+        session_free(session);
+        return 1;
+    }
+    app_push(&app, &screen_menu, NULL);
+    if (app_push(&app, &screen_game, &arg) != 0) {
+        endwin();
+        session_free(session);
         fprintf(stderr, "yomi: %s\n", arg.error[0] ? arg.error : "cannot start the game");
         return 2;
     }

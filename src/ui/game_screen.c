@@ -289,7 +289,7 @@ static void save_done(void *ctx, const char *path)
     Screen *s = ctx;
     GameScreen *gs = s->data;
     Err err = {{0}};
-    if (session_save(gs->session, path, &err) != 0)
+    if (ui_save_game(gs->session, path, &err) != 0)
         app_message(s->app, ST_BAD, "%s", err.msg);
     else
         app_message(s->app, ST_GOOD, _("saved to %s"), path);

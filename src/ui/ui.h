@@ -13,6 +13,11 @@ int ui_main(int argc, char **argv);
 int ui_play(const char *game_id, const GameOption *opts, int nopts, const char *first,
             const char *second);
 
+/* `yomi play --record`: straight into a game already begun (taken over).
+ * The caller has checked everything. */
+struct Session;
+int ui_play_session(struct Session *session);
+
 /* A search the theatre shows at most this many steps of: a few minutes of
  * stepping for a student, and a replay to any step in well under a frame. */
 #define UI_THEATRE_MAX_STEPS 20000
