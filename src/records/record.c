@@ -297,11 +297,17 @@ void rr_name(RecordReader *rd, int side, const char *name)
     for (; *name && n + 1 < RECORD_NAME_MAX; name++)
         if ((unsigned char)*name >= 0x20 && *name != 0x7F)
             out[n++] = *name;
-    /* Never end inside a UTF-8 character cut short. */
-    while (n > 0 && ((unsigned char)out[n - 1] & 0xC0) == 0x80)
-        n--;
-    if (n > 0 && ((unsigned char)out[n - 1] & 0xC0) == 0xC0)
-        n--;
+    /* Never end inside a UTF-8 character cut short: back to the start of
+     * the last one, which goes if it does not fit whole. */
+    size_t last = n;
+    while (last > 0 && ((unsigned char)out[last - 1] & 0xC0) == 0x80)
+        last--;
+    if (last > 0 && ((unsigned char)out[last - 1] & 0x80)) {
+        const unsigned char lead = (unsigned char)out[last - 1];
+        const size_t want = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2;
+        if (n - (last - 1) < want)
+            n = last - 1;
+    }
     out[n] = '\0';
     if (!utf8_valid(out, n))
         out[0] = '\0';
@@ -327,8 +333,8 @@ void record_free(Record *r)
     free(r);
 }
 
-/* The text as UTF-8: as it is, or decoded from Shift_JIS (a .kif, a CSA
- * file from a Windows program).  *owned is what to free. */
+/* The text as UTF-8 and NUL-terminated: copied, or decoded from Shift_JIS
+ * (a .kif, a CSA file from a Windows program).  *owned is what to free. */
 static const char *as_utf8(const char *text, size_t *len, char **owned, bool *was_sjis,
                            const char *name, Err *err)
 {
@@ -342,8 +348,18 @@ static const char *as_utf8(const char *text, size_t *len, char **owned, bool *wa
         text += 3;
         *len -= 3;
     }
-    if (utf8_valid(text, *len))
-        return text;
+    if (utf8_valid(text, *len)) {
+        /* A copy, so that the text ends in a NUL as the detectors expect
+         * (a caller's buffer need not). */
+        *owned = malloc(*len + 1);
+        if (!*owned) {
+            err_set(err, "out of memory");
+            return NULL;
+        }
+        memcpy(*owned, text, *len);
+        (*owned)[*len] = '\0';
+        return *owned;
+    }
     Err why = {{0}};
     *owned = sjis_to_utf8(text, *len, len, &why);
     if (!*owned) {
