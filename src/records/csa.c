@@ -287,9 +287,14 @@ static int csa_write(FILE *out, const RecordGame *r, Err *err)
 {
     const Game *g = r->game;
     fprintf(out, "' yomi: gogo (5x5 shogi); the board is 5x5, files 5 to 1\nV2.2\n");
-    for (int i = 0; i < 2; i++)
-        if (r->names[i] && r->names[i][0])
-            fprintf(out, "N%c%s\n", i ? '-' : '+', r->names[i]);
+    for (int i = 0; i < 2; i++) {
+        if (!r->names[i] || !r->names[i][0])
+            continue;
+        fprintf(out, "N%c", i ? '-' : '+');
+        for (const char *c = r->names[i]; *c; c++) /* a comma would end the line's statement */
+            fputc(*c == ',' ? ' ' : *c, out);
+        fputc('\n', out);
+    }
     put_board(out, r);
     _Alignas(16) unsigned char cur[GAME_MAX_STATE], next[GAME_MAX_STATE];
     memcpy(cur, r->start, g->state_size);

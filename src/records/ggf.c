@@ -51,8 +51,13 @@ static int ggf_start(Ggf *p, Err *err)
     else
         snprintf(id, sizeof id, "reversi-%dx%d", size, size);
     /* A board that is one of the usual starts is said as that start, so a
-     * restarted game starts the same way. */
+     * restarted game starts the same way (unless the reader was told of
+     * another start: then the board stays the position). */
     const char *position = p->board[0] ? p->board : NULL;
+    const char *told = NULL;
+    for (int i = 0; p->rd->hint && i < p->rd->hint->nopts; i++)
+        if (strcmp(p->rd->hint->opts[i].key, "start") == 0)
+            told = p->rd->hint->opts[i].value;
     GameOption start = {"start", NULL};
     static const char *const starts[] = {"cross", "parallel"};
     for (int i = 0; position && i < 2; i++) {
@@ -66,8 +71,8 @@ static int ggf_start(Ggf *p, Err *err)
         g->ops->start(g, s);
         g->ops->format_position(g, s, text, sizeof text);
         game_close(g);
-        if (strcmp(text, position) == 0) {
-            start.value = starts[i];
+        if (strcmp(text, position) == 0 && (!told || strcmp(told, starts[i]) == 0)) {
+            start.value = i ? starts[i] : NULL; /* cross is the default */
             position = NULL;
         }
     }

@@ -95,7 +95,15 @@ static void test_starts(void **state)
     assert_string_equal(r->opts[0].value, "parallel");
     record_free(r);
     r = load("reversi-game.ggf", NULL);
-    assert_string_equal(r->opts[0].value, "cross");
+    assert_int_equal(r->nopts, 0);
+    assert_string_equal(r->position, "");
+    record_free(r);
+    /* told of another start, the board is the start */
+    const GameOption parallel = {"start", "parallel"};
+    const RecordHint hint = {NULL, &parallel, 1};
+    r = load("reversi-game.ggf", &hint);
+    assert_string_equal(r->position, "---------------------------OX------XO--------------------------- X");
+    assert_int_equal(r->nmoves, 59);
     record_free(r);
     r = load("kalah-6x4.kalah", NULL);
     assert_string_equal(r->opts[0].key, "capture");
