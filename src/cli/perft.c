@@ -79,6 +79,7 @@ const CliCommand cli_perft = {
             "\n"
             "  --depth N        plies to look ahead\n"
             "  --position POS   start from POS instead of the game's start\n"
+            "  --record R       or after the moves of a game record (a file or its text)\n"
             "  --divide         first print the count below each root move\n"),
     .game_options = true,
 };

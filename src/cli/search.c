@@ -29,6 +29,8 @@ static int search_cmd(int argc, char **argv)
 /* xgettext:c-format */
 #define SEARCH_OPTIONS_HELP N_( \
     "  --position POS            start from POS (default: the game's start)\n" \
+    "  --record FILE|TEXT        or after the moves of a game record (KIF, CSA, GGF,\n" \
+    "                            a transcript, a Kalah record); GAME may go\n" \
     "  --algo NAME               one of these (default negascout):\n" \
     "%s" \
     "  --depth N | --solve       plies to search (default 6), or to the end of the game\n" \

@@ -47,11 +47,13 @@ static int show_run(int argc, char **argv)
 const CliCommand cli_show = {
     .name = "show",
     .run = show_run,
-    .synopsis = "show GAME [--position POS]",
+    .synopsis = "show GAME [--position POS | --record R]",
     /* xgettext:c-format */
-    .help = N_("usage: yomi show GAME [--position POS]\n"
+    .help = N_("usage: yomi show GAME [--position POS | --record FILE|TEXT]\n"
             "\n"
             "Print the position as text: the board, the side to move, the hands\n"
-            "(gogo) or stores (kalah), then the position in yomi's notation.\n"),
+            "(gogo) or stores (kalah), then the position in yomi's notation.\n"
+            "--record: the position after the moves of a game record (KIF, CSA, GGF,\n"
+            "a reversi transcript, a Kalah record); GAME may then be left out.\n"),
     .game_options = true,
 };

@@ -87,7 +87,7 @@ const CliCommand cli_solve = {
     .synopsis = "solve GAME [--position POS] [--divide]",
     /* xgettext:c-format */
     .help = N_("usage: yomi solve GAME [--position POS] [--divide] [--table-mb N] [--time MS]\n"
-            "                  [--format F] [--algo pns]\n"
+            "                  [--format F] [--algo pns] [--record FILE|TEXT]\n"
             "\n"
             "The exact value of the position (side to move's view) and a best move, found\n"
             "with the strongest configuration: pvs, best order, table on, to the end.\n"

@@ -28,7 +28,7 @@ static const struct {
     {N_("Compare algorithms"), 'c', N_("Race search algorithms on one position, counters live")},
     {N_("Watch the search"), 't', N_("Step through one search: the tree, alpha and beta, the cutoffs")},
     {N_("Resume last game"), 'r', N_("Carry on where you left off (saved after every move)")},
-    {N_("Load game"), 'o', N_("Open a saved game file")},
+    {N_("Load game"), 'o', N_("Open a saved game, or a game record: KIF, CSA, GGF...")},
     {N_("Help"), '?', N_("Rules of each game, the keys, what the algorithms do")},
     {N_("Settings"), 's', N_("Glyphs, colours, watch speed, hints")},
     {N_("Quit"), 'q', N_("Leave yomi")},
