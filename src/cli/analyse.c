@@ -11,6 +11,7 @@
 #include "games/registry.h"
 #include "players/analysis.h"
 #include "players/outcome.h"
+#include "records/records.h"
 
 /* Longest --moves list read (characters). */
 #define MOVES_TEXT_MAX 65536
@@ -229,6 +230,19 @@ static int run_analysis(const Game *g, const void *start, const Move *moves, int
     return EXIT_OK;
 }
 
+/* --record: the record's game, from its start through its moves. */
+static int analyse_record(const CliSearchArgs *a)
+{
+    Record *r = cli_record_load("analyse", "--record", a->game, &a->go, a->record);
+    if (!r)
+        return EXIT_USAGE;
+    /* RECORD_MAX_PLIES is well within ANALYSIS_MAX_PLIES */
+    const int rc =
+        run_analysis(r->game, record_state(r, 0), r->moves, r->nmoves, &a->cfg, a->format);
+    record_free(r);
+    return rc;
+}
+
 static int analyse_cmd(int argc, char **argv)
 {
     if (cli_wants_help(&cli_analyse, argc, argv))
@@ -253,7 +267,10 @@ static int analyse_cmd(int argc, char **argv)
         if (r == 0)
             return cli_fail("analyse: unknown option '%.40s'", argv[i]);
     }
-    if (!a.game)
+    if (a.record && (a.position || moves_text[0]))
+        return cli_fail("analyse: --record gives the start and the moves: no --position or "
+                        "--moves beside it");
+    if (!a.game && !a.record)
         return cli_fail("analyse: which game? (yomi analyse GAME --moves M1,M2,...)");
     if (a.algos)
         return cli_fail("analyse: --algos belongs to compare and grid (use --algo)");
@@ -265,6 +282,8 @@ static int analyse_cmd(int argc, char **argv)
     /* --time alone: as deep as the time allows, as the computer player */
     if (a.cfg.time_ms > 0 && !depth_given)
         a.cfg.depth = 40;
+    if (a.record)
+        return analyse_record(&a);
     _Alignas(16) unsigned char start[GAME_MAX_STATE];
     Game *g = cli_game_open_at(a.game, &a.go, a.position, start);
     if (!g)
@@ -297,6 +316,8 @@ static int analyse_cmd(int argc, char **argv)
     "Text adds each side's totals and the result.\n" \
     "\n" \
     "  --moves M1,M2,...  the moves, separated by commas or spaces\n" \
+    "  --record R         or a game record's start and moves (KIF, CSA, GGF, a\n" \
+    "                     transcript, a Kalah record: a file or its text)\n" \
     "  --depth N          plies a position (default %s, with the yomi algorithm)\n" \
     "  --time MS          or deepen for MS milliseconds a position\n" \
     "  --algo, --table-mb, ...  the search options of yomi search\n" \

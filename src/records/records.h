@@ -25,7 +25,7 @@
  * game longer than RECORD_MAX_PLIES is refused rather than half-read. */
 #define RECORD_FILE_MAX (1 << 20)
 #define RECORD_LINE_MAX 4096
-#define RECORD_MAX_PLIES 4000
+#define RECORD_MAX_PLIES 4000 /* within analyse's ANALYSIS_MAX_PLIES */
 
 #define RECORD_MAX_OPTS 8
 #define RECORD_NAME_MAX 128

@@ -81,6 +81,11 @@ ok $rc "trace --record"
 run_yomi grid --record f5d6c3 --algos alphabeta --depths 1-1
 ok $rc "grid --record"
 
+run_yomi analyse --record "$rec/kalah-6x4.kalah" --depth 1 --format tsv
+is "$(printf '%s\n' "$out" | grep -c '^[0-9]')" "47" "analyse --record: a line per move of the record"
+refused "analyse: --record and --moves" "no --position or --moves beside it" \
+    analyse --record f5d6 --moves c3
+
 # ---- match --record DIR/: a record of each game, in the game's format ----------
 run_yomi match gogo --first pvs:1 --second pvs:1 --games 2 --random-plies 2 --record "$dir/m/"
 ok $rc "match --record DIR/"
