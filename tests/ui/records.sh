@@ -20,7 +20,7 @@ ui_start
 see "Load game" "menu"
 ui_keys o C-u "$rec/gogo-game.kifu" Enter
 see "a KIF record of 54 moves" "Load game reads a KIF"
-see "you play first, the computer second" "and says who plays"
+see_wrapped "you play first, the computer second" "and says who plays"
 see "54.G*4d" "every move of it"
 see "Gogo shogi" "as gogo"
 ui_keys u
@@ -28,7 +28,7 @@ see "Moves (2 to redo)" "its moves can be undone, back to the player's turn"
 
 # Save as a record: the extension says which
 ui_keys s C-u "$ui_tmp/again.csa" Enter
-see "saved to $ui_tmp/again.csa" "s saves to a .csa name"
+see_wrapped "saved to $ui_tmp/again.csa" "s saves to a .csa name"
 wait_file "$ui_tmp/again.csa"
 grep -q '^P5' "$ui_tmp/again.csa" && grep -q '^-0044KI$' "$ui_tmp/again.csa"
 ok $? "as a CSA record, every move played (undone ones too)"
@@ -52,7 +52,7 @@ see "a GGF record of 59 moves" "Load game reads a GGF"
 see "59.a8" "every move of it"
 see "Discs: Black 33  White 30" "the board after them"
 ui_keys s C-u "$ui_tmp/game.txt" Enter
-see "saved to $ui_tmp/game.txt" "s saves a transcript"
+see_wrapped "saved to $ui_tmp/game.txt" "s saves a transcript"
 wait_file "$ui_tmp/game.txt"
 is "$(cut -c1-12 "$ui_tmp/game.txt")" "d3c5e6f7b6f5" "the transcript's moves"
 ui_keys s C-u "$ui_tmp/wrong.kifu" Enter

@@ -108,6 +108,24 @@ see() {
     fi
 }
 
+# see_wrapped TEXT NAME [SECONDS]: like see, for a message the screen may
+# wrap (one naming a file, whose folder's length depends on the checkout):
+# the lines are read as one text, each line's edges trimmed.
+see_wrapped() {
+    i=0
+    while [ $i -lt $((${3:-10} * 10)) ]; do
+        if ui_screen | sed 's/^ *//; s/ *$//' | tr '\n' ' ' | grep -qF -- "$1"; then
+            ok 0 "$2"
+            return
+        fi
+        sleep 0.1
+        i=$((i + 1))
+    done
+    ok 1 "$2"
+    echo "#   wanted on screen (maybe wrapped): $1"
+    ui_screen | sed 's/^/#   | /'
+}
+
 # not_see TEXT NAME: TEXT is not on the screen now.
 not_see() {
     if ui_screen | grep -qF -- "$1"; then
