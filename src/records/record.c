@@ -81,6 +81,8 @@ int rr_next_line(RecordReader *rd, Err *err)
 }
 
 static int fail_at(RecordReader *rd, int lineno, Err *err, const char *fmt, va_list ap)
+    YOMI_PRINTF(4, 0);
+static int fail_at(RecordReader *rd, int lineno, Err *err, const char *fmt, va_list ap)
 {
     /* The place first, then as much of the reason as fits. */
     int n = lineno > 0 ? snprintf(err->msg, sizeof err->msg, "%.100s:%d: ", rd->name, lineno)

@@ -199,9 +199,10 @@ static void reset_sweep(Compare *c)
 {
     for (int i = 0; i < c->nrows; i++) {
         const bool sampling = algorithm(c->rows[i].algo)->flags & ALGO_SAMPLING;
-        int iterations = 1;
+        int iterations = 1; /* grown for mcts only: its sweep is short */
         for (int d = 0; d < compare_sweep_len(c, i); d++) {
-            iterations *= 10;
+            if (sampling)
+                iterations *= 10;
             Job *j = &c->sweep[i][d];
             j->algo = c->rows[i].algo;
             j->depth = d + 1;

@@ -19,7 +19,7 @@ wait_file() {
 ui_start
 see "Load game" "menu"
 ui_keys o C-u "$rec/gogo-game.kifu" Enter
-see "a KIF record of 54 moves" "Load game reads a KIF"
+see_wrapped "a KIF record of 54 moves" "Load game reads a KIF"
 see_wrapped "you play first, the computer second" "and says who plays"
 see "54.G*4d" "every move of it"
 see "Gogo shogi" "as gogo"
@@ -41,14 +41,14 @@ printf 'f5d6c3\nd3c4a1\n' >"$ui_tmp/bad.txt"
 ui_keys o
 ui_keys y 2>/dev/null
 ui_keys C-u "$ui_tmp/bad.txt" Enter
-see "bad.txt:2: 'a1': a1 is not legal" "a bad record: its line and why"
+see_wrapped "bad.txt:2: 'a1': a1 is not legal" "a bad record: its line and why"
 see "Gogo shogi" "the game on screen is kept"
 
 # a GGF, from the menu
 ui_keys Escape
 see "Load game" "back at the menu"
 ui_keys o C-u "$rec/reversi-game.ggf" Enter
-see "a GGF record of 59 moves" "Load game reads a GGF"
+see_wrapped "a GGF record of 59 moves" "Load game reads a GGF"
 see "59.a8" "every move of it"
 see "Discs: Black 33  White 30" "the board after them"
 ui_keys s C-u "$ui_tmp/game.txt" Enter
@@ -56,7 +56,7 @@ see_wrapped "saved to $ui_tmp/game.txt" "s saves a transcript"
 wait_file "$ui_tmp/game.txt"
 is "$(cut -c1-12 "$ui_tmp/game.txt")" "d3c5e6f7b6f5" "the transcript's moves"
 ui_keys s C-u "$ui_tmp/wrong.kifu" Enter
-see "a KIF record holds gogo games, not reversi" "a format of another game: said, nothing written"
+see_wrapped "a KIF record holds gogo games, not reversi" "a format of another game: said, nothing written"
 ui_keys q y
 see "yomi-exited-0" "quit"
 
