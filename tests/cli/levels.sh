@@ -22,6 +22,8 @@ ok $? "match: level 1's random moves replay from --seed"
 run_yomi match kalah --first level:1 --second level:1 --games 4 --seed 8 --record "$tmp/c"
 cmp -s "$tmp/a" "$tmp/c"
 ok $((!$?)) "match: another seed, other games"
+run_yomi match kalah --first level:1 --second level:1 --games 4 --seed 7 --shard 2/2 --record "$tmp/d"
+is "$(cat "$tmp/d")" "$(grep -E '^(2|4)	' "$tmp/a")" "match: a shard plays its games as the whole match does"
 
 run_yomi match kalah --first alphabeta:2,random=20 --second level:1 --games 1
 ok $rc "match: random=P in any spec of yomi's own"
