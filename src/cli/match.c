@@ -502,6 +502,10 @@ static int play_match(const Game *g, const void *start, Agent *agents[2], const 
         seat[a_seat] = agents[0];
         seat[1 - a_seat] = agents[1];
         const int nopening = random_opening(g, start, &o, o.swap ? k / 2 : k, judge, opening);
+        /* Each game's random moves (the weak levels) from --seed and its
+         * number, so any one game of a match replays alone. */
+        for (int p = 0; p < 2; p++)
+            agent_set_seed(agents[p], ((uint64_t)o.seed * 1000003u + (uint64_t)k) * 2 + (uint64_t)p);
         MatchGame mg;
         play_one(g, start, seat, &o, opening, nopening, &mg);
         if (mg.aborted) {
@@ -555,9 +559,10 @@ const CliCommand cli_match = {
             "       yomi match --merge FILE...\n"
             "\n"
             "Headless games between two computer players: A (--first) and B (--second).\n"
-            "P is ALGO:DEPTH[,KEY=VALUE...], e.g. negascout:6 or mtdf:8,table=on,order=best,\n"
-            "or (gogo) an external USI engine: usi:COMMAND[,KEY=VALUE...], e.g.\n"
-            "usi:/usr/games/fairy-stockfish (UCI_Variant=minishogi is set for it) or\n"
+            "P is a strength level level:N (1 to 8), ALGO:DEPTH[,KEY=VALUE...], e.g.\n"
+            "negascout:6 or mtdf:8,table=on,order=best (random=P: a random legal move on\n"
+            "P%% of the turns), or (gogo) an external USI engine: usi:COMMAND[,KEY=VALUE...],\n"
+            "e.g. usi:/usr/games/fairy-stockfish (UCI_Variant=minishogi is set for it) or\n"
             "usi:yomi usi,Algorithm=pvs; other KEY=VALUE become setoption, and time=MS,\n"
             "depth=N, nodes=N are added to its go (movetime=on: per-move time as go\n"
             "movetime, which Fairy-Stockfish spends in full, unlike a byoyomi).\n"
@@ -569,6 +574,8 @@ const CliCommand cli_match = {
             "  --random-plies N  open each game with N random legal moves (seeded by\n"
             "                    --seed S, default 1); with --swap a pair shares one\n"
             "                    (--openings N is the same option)\n"
+            "  --seed S          also seeds the players' random moves (random=P, the weak\n"
+            "                    levels), each game its own: a match replays exactly\n"
             "  --balanced V      redraw a random opening that a short search judges more\n"
             "                    than V from level (discs, seeds or centipawns)\n"
             "  --max-plies N     stop a game after N plies (scored by the evaluation)\n"

@@ -20,15 +20,17 @@ const CliCommand cli_play = {
     /* xgettext:c-format */
     .help = N_("usage: yomi play GAME [--first P] [--second P] [--record R] [GAME OPTIONS]\n"
             "\n"
-            "Start the terminal UI straight into a game.  A player P is `human` or\n"
+            "Start the terminal UI straight into a game.  A player P is `human`, a\n"
+            "strength level level:N (1 Beginner to 8 Strongest), or\n"
             "ALGO:DEPTH[,KEY=VALUE...], e.g. negascout:6 or mtdf:8,table=on,order=best.\n"
             "Defaults: --first human --second %s\n"
-            "(the yomi algorithm, about a second a move).\n"
+            "(the yomi algorithm, about a second a move: level 8).\n"
             "--record R plays on from a game record (a KIF, CSA, GGF, transcript or\n"
             "Kalah record file, or its text), its moves kept for undo; GAME may go.\n"
             "\n"
             "examples:\n"
             "  yomi play reversi\n"
+            "  yomi play reversi --second level:3\n"
             "  yomi play kalah --first negascout:8 --second human\n"
             "  yomi play gogo --first human --second pvs:5,quiescence=on\n"),
     .help_arg = PLAYER_DEFAULT_COMPUTER,

@@ -40,6 +40,8 @@
 typedef struct {
     Game *g;
     SearchConfig cfg;          /* from the options */
+    int random_pct;            /* Player's random=P (a weak level's) */
+    uint64_t rng;              /* its draws, from the Player's seed */
     int depth_option;          /* Depth: 0 = no limit */
     int overhead_ms;           /* MoveOverhead */
     Search *search;            /* built lazily; rebuilt when an option changes it */
@@ -139,7 +141,10 @@ static int set_option(Usi *u, const char *name, const char *value, Err *err)
             return -1;
         if (p.human || p.external[0])
             return err_set(err, "Player: only yomi's own searches play here");
+        player_fit_game(&p, u->g->ops->family);
         u->cfg = p.cfg;
+        u->random_pct = p.random_pct;
+        u->rng = p.cfg.seed;
         if (!p.cfg.solve)
             u->depth_option = p.cfg.depth < USI_MAX_DEPTH ? p.cfg.depth : 0;
         u->search_stale = true;
@@ -307,6 +312,11 @@ static void finish_search(Usi *u, bool announce)
     const int depth = r.stats.depth > 0 ? r.stats.depth : 1;
     if (depth != u->reported_depth || r.value != u->reported_value || r.move != u->reported_best)
         say_info(u, depth, r.value, &r.stats, r.pv, r.pv_len);
+    /* A weak level's random move replaces the searched one here, so the
+     * protocol's go, info and stop stay those of any search. */
+    Move random;
+    if (player_random_turn(u->random_pct, &u->rng, g, root, &random))
+        r.move = random;
     char mv[16];
     g->ops->format_move(g, root, r.move, mv, sizeof mv);
     say("bestmove %s", mv);
@@ -551,11 +561,11 @@ const CliCommand cli_usi = {
             "match runner.  Options: USI_Hash (MB), Algorithm (default yomi), Depth (0 = no\n"
             "limit), Quiescence, Table (off|on|exact), Order (natural|static|best),\n"
             "MoveOverhead (ms kept for the pipe), Player (a whole player spec, e.g.\n"
-            "pvs:8,table-mb=64).  go takes btime wtime byoyomi binc winc movetime depth\n"
-            "nodes infinite ponder (movetime 0: a move at once); stop, ponderhit, gameover\n"
-            "and quit are heard while searching.  position, go, setoption and usinewgame,\n"
-            "and the end of input, wait for a search with a limit to end, or stop one\n"
-            "without (infinite, ponder); every go gets its bestmove, so a script can pipe\n"
-            "in e.g. 'position startpos', 'go depth 8'.  Malformed lines are answered\n"
-            "with `info string` and ignored.\n"),
+            "pvs:8,table-mb=64, or a level, level:3).  go takes btime wtime byoyomi binc\n"
+            "winc movetime depth nodes infinite ponder (movetime 0: a move at once); stop,\n"
+            "ponderhit, gameover and quit are heard while searching.  position, go,\n"
+            "setoption and usinewgame, and the end of input, wait for a search with a limit\n"
+            "to end, or stop one without (infinite, ponder); every go gets its bestmove, so\n"
+            "a script can pipe in e.g. 'position startpos', 'go depth 8'.  Malformed lines\n"
+            "are answered with `info string` and ignored.\n"),
 };

@@ -83,13 +83,17 @@ static Agent *agent_alloc(const Game *g, const char *spec, Err *err)
     return a;
 }
 
-/* yomi's own search as a player; `spec` names it in messages. */
-static Agent *search_agent_new(const Game *g, const char *spec, const SearchConfig *cfg, Err *err)
+/* yomi's own search as a player (a level already fitted to the game);
+ * `spec` names it in messages. */
+static Agent *search_agent_new(const Game *g, const char *spec, const Player *p, Err *err)
 {
     Agent *a = agent_alloc(g, spec, err);
     if (!a)
         return NULL;
-    a->cfg = *cfg;
+    a->cfg = p->cfg;
+    a->random_pct = p->random_pct;
+    a->random_move = MOVE_NONE;
+    agent_set_seed(a, 0);
     a->search = search_new(g, &a->cfg, err);
     a->states = malloc((size_t)(AGENT_MAX_PLIES + 1) * GAME_MAX_STATE);
     a->state_ptr = malloc((AGENT_MAX_PLIES + 1) * sizeof *a->state_ptr);
@@ -110,7 +114,8 @@ Agent *agent_new(const Game *g, const char *spec, Err *err)
         Player p;
         if (agent_spec_check(spec, err) != 0 || player_parse(spec, &p, err) != 0)
             return NULL;
-        return search_agent_new(g, spec, &p.cfg, err);
+        player_fit_game(&p, g->ops->family);
+        return search_agent_new(g, spec, &p, err);
     }
     Agent *a = agent_alloc(g, spec, err);
     if (!a)
@@ -132,7 +137,14 @@ Agent *agent_new_player(const Game *g, const Player *p, Err *err)
         return agent_new(g, p->external, err);
     char spec[AGENT_SPEC_LEN];
     player_format(p, spec, sizeof spec);
-    return search_agent_new(g, spec, &p->cfg, err);
+    Player fitted = *p;
+    player_fit_game(&fitted, g->ops->family);
+    return search_agent_new(g, spec, &fitted, err);
+}
+
+void agent_set_seed(Agent *a, uint64_t seed)
+{
+    a->rng = a->cfg.seed ^ (seed * 0x9E3779B97F4A7C15ULL);
 }
 
 void agent_free(Agent *a)
@@ -208,6 +220,13 @@ static int search_agent_start(Agent *a, const void *start, const Move *moves, in
     if (replay(a, start, moves, nmoves, err) != 0)
         return -1;
     const void *root = a->state_ptr[nmoves];
+    /* A random move is this turn's answer at once: nothing to search. */
+    a->random_move = MOVE_NONE;
+    if (!a->g->ops->is_terminal(a->g, root) &&
+        player_random_turn(a->random_pct, &a->rng, a->g, root, &a->random_move)) {
+        a->thinking = true;
+        return 0;
+    }
     const int64_t budget = agent_budget_ms(clock, a->g->ops->side_to_move(a->g, root));
     /* The clock gives each move its own time; the table stays. */
     if (!a->cfg.solve) {
@@ -240,6 +259,11 @@ int agent_start(Agent *a, const void *start, const Move *moves, int nmoves,
 static void search_agent_poll(const Agent *a, AgentStatus *st)
 {
     memset(st, 0, sizeof *st);
+    if (a->random_move != MOVE_NONE) { /* nothing searched, nothing to tell */
+        st->stats.best = a->random_move;
+        st->done = st->random = true;
+        return;
+    }
     search_poll(a->search, &st->stats);
     st->has_value = st->stats.depth > 0;
     st->pv_len = search_poll_pv(a->search, st->pv, SEARCH_MAX_PLY);
@@ -263,6 +287,9 @@ void agent_abandon(Agent *a)
         agent_xshogi_abandon(a);
     } else if (a->external) {
         agent_usi_abandon(a);
+    } else if (a->thinking && a->random_move != MOVE_NONE) {
+        a->thinking = false;
+        a->random_move = MOVE_NONE;
     } else if (a->thinking) {
         search_stop(a->search);
         a->thinking = false;
@@ -271,8 +298,27 @@ void agent_abandon(Agent *a)
     a->shown = -1;
 }
 
+/* A random move: one move, and a final status that says only that. */
+static void random_agent_wait(Agent *a, AgentResult *r)
+{
+    a->thinking = false;
+    r->answer = AGENT_MOVE;
+    r->turn[0] = a->random_move;
+    r->turn_len = 1;
+    agent_status_clear(&r->final);
+    r->final.stats.best = a->random_move;
+    r->final.pv[0] = a->random_move;
+    r->final.pv_len = 1;
+    r->final.done = r->final.random = true;
+    a->random_move = MOVE_NONE;
+}
+
 static void search_agent_wait(Agent *a, AgentResult *r)
 {
+    if (a->random_move != MOVE_NONE) {
+        random_agent_wait(a, r);
+        return;
+    }
     SearchResult sr;
     search_wait(a->search, &sr);
     a->thinking = false;

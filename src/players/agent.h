@@ -73,6 +73,8 @@ typedef struct {
     SearchRootMove roots[SEARCH_ROOTS_MAX];
     int nroots;
     bool done;                 /* an answer is ready (or the agent failed) */
+    bool random;               /* the answer is a random move (random=P):
+                                  nothing was searched */
 } AgentStatus;
 
 typedef struct {
@@ -103,6 +105,12 @@ const char *agent_spec(const Agent *a);
  * GNU minishogi by its own level): when not, its caller gives it a clock,
  * or a USI engine told just `go` would think forever. */
 bool agent_sets_own_limit(const Agent *a);
+
+/* Where the player's random moves (random=P, the weak levels) start from:
+ * `seed` mixed with the player's own seed=S.  `yomi match` gives each game
+ * its own, so a match replays exactly; without a call they start from the
+ * player's seed.  Nothing for other players. */
+void agent_set_seed(Agent *a, uint64_t seed);
 
 /* A new game begins (clears tables; usinewgame). */
 int agent_new_game(Agent *a, Err *err);

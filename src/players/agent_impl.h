@@ -40,6 +40,9 @@ struct Agent {
     SearchConfig cfg;
     Search *search;
     bool dropped;                  /* given up, its thread not joined yet */
+    int random_pct;                /* the player's random=P */
+    uint64_t rng;                  /* draws its random moves (agent_set_seed) */
+    Move random_move;              /* this turn's, not searched; MOVE_NONE */
     unsigned char *states;         /* the game so far, AGENT_MAX_PLIES + 1 */
     const void **state_ptr;
     int nstates;

@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/clock.h"
 #include "ui/driver.h"
 
 void driver_init(Driver *d, Session *s)
@@ -69,8 +70,13 @@ int driver_start(Driver *d)
     Err err = {{0}};
     if (driver_busy(d))
         return 0;
-    if (!d->player[side])
+    if (!d->player[side]) {
         d->player[side] = agent_new_player(s->game, &s->players[side], &err);
+        /* The weak levels' random moves differ from one game to the next
+         * (yomi match seeds them to replay instead). */
+        if (d->player[side])
+            agent_set_seed(d->player[side], clock_ns() * 2 + (uint64_t)side);
+    }
     if (!d->player[side] || start_turn(d, d->player[side], session_timed(s), &err) != 0) {
         fail(d, &err);
         return -1;

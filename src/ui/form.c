@@ -8,6 +8,7 @@
 
 #include "engine/algorithm.h"
 #include "games/registry.h"
+#include "players/level.h"
 #include "players/player.h"
 #include "ui/form.h"
 #include "players/agent.h"
@@ -323,6 +324,18 @@ const char *const *form_algo_notes(void)
         notes[i] = algorithm((Algo)i)->name;
     return notes;
 }
+/* The levels, then Custom, whose fields are the search's own.  A
+ * computer starts at the level the command line's default player is
+ * (PLAYER_DEFAULT_COMPUTER is level 8's spec in every game). */
+enum { LEVEL_CUSTOM = LEVEL_MAX - LEVEL_MIN + 1, LEVEL_CHOICE_DEFAULT = LEVEL_MAX - LEVEL_MIN };
+static const char *const *level_choices(void)
+{
+    static const char *names[LEVEL_CUSTOM + 1];
+    for (int i = 0; i < LEVEL_CUSTOM; i++)
+        names[i] = level_name(LEVEL_MIN + i);
+    names[LEVEL_CUSTOM] = N_("Custom");
+    return names;
+}
 static const char *const time_names[] = {N_("none (depth)"), N_("0.5 s"), N_("1 s"), N_("2 s"), N_("5 s"), N_("10 s")};
 static const int time_ms[] = {0, 500, 1000, 2000, 5000, 10000};
 const char *const form_table_names[3] = {N_("on"), N_("off"), N_("exact (seed memo)")};
@@ -428,6 +441,10 @@ void form_add_player_fields(Form *fm, PlayerFields *pf, const char *label, bool 
             time_choice = i;
     pf->who = form_add(fm, (FormField){.kind = FIELD_CHOICE, .label = label, CHOICES(who_names),
                                        .value = human ? 0 : 1});
+    pf->level = form_add(fm, (FormField){.kind = FIELD_CHOICE, .label = N_("Level"),
+                                         .choices = level_choices(), .nchoices = LEVEL_CUSTOM + 1,
+                                         .value = LEVEL_CHOICE_DEFAULT, .indent = 1,
+                                         .help = N_("how strong the computer plays; Custom: choose its search")});
     pf->algo = form_add(fm, (FormField){.kind = FIELD_CHOICE, .label = N_("Algorithm"),
                                         .choices = form_algo_names(), .nchoices = ALGO_COUNT,
                                         .notes = form_algo_notes(),
@@ -457,7 +474,9 @@ void form_show_player_fields(Form *fm, const PlayerFields *pf, const GameOps *ga
     who->nchoices = game->info->external_engines ? 4 : 2; /* the other engines play shogi */
     if (who->value >= who->nchoices)
         who->value = WHO_YOMI;
-    const bool yomi = who->value == WHO_YOMI;
+    fm->f[pf->level].hidden = who->value != WHO_YOMI;
+    /* A level is a whole player: only Custom asks for the search. */
+    const bool yomi = who->value == WHO_YOMI && fm->f[pf->level].value == LEVEL_CUSTOM;
     fm->f[pf->algo].hidden = fm->f[pf->table].hidden = fm->f[pf->order].hidden = !yomi;
     fm->f[pf->quiescence].hidden = !yomi || !game->noisy_moves; /* no captures, no quiescence */
     /* Fairy-Stockfish takes a time per move, GNU minishogi a depth of its
@@ -479,6 +498,14 @@ void form_player(const Form *fm, const PlayerFields *pf, UiPlayer *p)
     search_config_default(&p->cfg);
     const int who = fm->f[pf->who].value;
     p->human = who == WHO_HUMAN;
+    const int level = fm->f[pf->level].value;
+    if (who == WHO_YOMI && level != LEVEL_CUSTOM) {
+        char spec[24];
+        Err err = {{0}};
+        snprintf(spec, sizeof spec, "level:%d", LEVEL_MIN + level);
+        if (player_parse(spec, p, &err) == 0)
+            return;
+    }
     const int ms = time_ms[fm->f[pf->time].value];
     if (who == WHO_FAIRY_STOCKFISH && ms)
         snprintf(p->external, sizeof p->external, "%s,time=%d", FAIRY_STOCKFISH_SPEC, ms);

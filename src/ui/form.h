@@ -99,9 +99,11 @@ int form_game_id(const Form *fm, GameFields *gf, char *id, size_t len, GameOptio
                  int max);
 const GameOps *form_game_family(const Form *fm, const GameFields *gf);
 
-/* --- a player's fields -------------------------------------------------- */
+/* --- a player's fields --------------------------------------------------
+ * Who plays; a computer's level (players/level.h), and for Custom its
+ * search; an external engine's own limit. */
 typedef struct {
-    int who, algo, depth, time, table, order, quiescence;
+    int who, level, algo, depth, time, table, order, quiescence;
     int engine_depth; /* GNU minishogi's own, far shallower than yomi's */
 } PlayerFields;
 void form_add_player_fields(Form *fm, PlayerFields *pf, const char *label, bool human);

@@ -801,6 +801,8 @@ int game_screen_draw_search(Screen *s, Grid *g, int y, int x, int w)
                          (algorithm(searcher_player->cfg.algo)->flags & ALGO_SAMPLING);
     /* the hint searches with the engine's default configuration */
     const char *algorithm = searcher_player ? ui_player_algorithm(searcher_player) : "negascout";
+    if (d->live.random) /* a weak level's chance move: nothing was searched */
+        algorithm = _("random move");
     char proof[32], disproof[32];
     const uint64_t pn[2] = {st->proof, st->disproof};
     char *pn_text[2] = {proof, disproof};
@@ -853,7 +855,7 @@ int game_screen_draw_search(Screen *s, Grid *g, int y, int x, int w)
     }
     grid_put(g, yy, x, ST_DIM, _("best"));
     int end = grid_putn(g, yy, vx, ST_KEY, best, x + w - vx);
-    if (st->best != MOVE_NONE) { /* the value is the searcher's */
+    if (st->best != MOVE_NONE && !d->live.random) { /* the value is the searcher's */
         char whose[80];
         snprintf(whose, sizeof whose, "(%s %s)", _(gs->view->side_name[searcher]), value);
         if (end + 1 + grid_text_width(whose) > x + w) { /* under the move when it does not fit */

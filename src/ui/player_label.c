@@ -38,6 +38,10 @@ void ui_player_describe(const UiPlayer *p, char *buf, size_t len)
         engine_name(p, buf, len);
         return;
     }
+    if (p->level) {
+        snprintf(buf, len, _("Level %d"), p->level);
+        return;
+    }
     const SearchConfig *c = &p->cfg;
     char lim[24];
     if (algorithm(c->algo)->flags & ALGO_SAMPLING) { /* mcts: no depth, no table */

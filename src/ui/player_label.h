@@ -20,8 +20,8 @@ static inline int ui_player_parse(const char *text, UiPlayer *p, Err *err)
 /* The algorithm's name, or an external engine's protocol ("usi"), for
  * the search panel. */
 const char *ui_player_algorithm(const UiPlayer *p);
-/* A short description for the screen: "negascout d6 +table" / "Human" /
- * "usi fairy-stockfish". */
+/* A short description for the screen: "Level 3" / "negascout d6 +table" /
+ * "Human" / "usi fairy-stockfish". */
 void ui_player_describe(const UiPlayer *p, char *buf, size_t len);
 
 #endif

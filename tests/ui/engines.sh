@@ -30,8 +30,8 @@ if [ -x "$gnu" ]; then
     ui_start
     ui_keys n
     see "Start game" "the new-game form"
-    # End is Start; Up the Clock, then up the second player's fields to its choice
-    ui_keys Right End Up Up Up Up Up Up Up Up Right Right
+    # End is Start; Up the Clock, then up the second player's level to its choice
+    ui_keys Right End Up Up Up Right Right
     see "GNU minishogi" "the second player is GNU minishogi"
     ui_screen | grep -qE 'Depth +6( |$)'
     ok $? "its depth starts at 6, not the 40 of yomi's own search"

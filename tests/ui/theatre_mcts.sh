@@ -103,8 +103,10 @@ see "yomi-exited-0" "quit"
 # ---- New game and Compare: no move order for mcts -----------------------------
 ui_start
 ui_keys n
-see "Move order         best" "New game: the computer's move order"
-ui_keys Down Down Down Down Down Right Right
+see "Start game" "New game"
+ui_keys End Up Up Right
+see "Move order         best" "New game, Custom: the computer's move order"
+ui_keys Down Right Right
 see "Algorithm          mcts" "its algorithm: mcts"
 not_see "Move order" "mcts: no move order"
 not_see "Depth" "nor a depth"

@@ -66,7 +66,7 @@ ui_keys w
 see "Watch: computer against computer" "watch form"
 ui_keys Right
 see "Gogo shogi" "gogo chosen"
-for i in 1 2 3 4 5 6 7 8; do ui_keys Down; done
+ui_keys Down Down Down
 ui_keys Right
 see "Fairy-Stockfish" "the second side may be Fairy-Stockfish"
 ui_keys Right
