@@ -389,8 +389,8 @@ static void test_text(void **unused)
         "iteration 2: from the root, down the tree by UCB1",
         "expand 1: a new node in the tree; 0 moves of its parent still untried",
         "playout from 1: 2 random moves to the end, the first player wins",
-        "back up from 1: N + 1 on each node to the root; a win for the first player's moves, "
-        "a loss for the second's",
+        ("back up from 1: N + 1 on each node to the root; a win for the first player's moves, "
+         "a loss for the second's"),
         "iteration 3: from the root, down the tree by UCB1",
         "select 1, the highest UCB1: Q 1.00 + 1.18 to explore = 2.18 (N 1)",
     };
