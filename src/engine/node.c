@@ -171,22 +171,22 @@ static bool probe_tt(Ctx *c, int ply, int depth, Node *nd)
     nd->hash = c->ops->hash(c->g, ctx_state(c, ply));
     nd->keyed = true;
     c->n.probes++;
-    const TtEntry *e = tt_find(c->tt, nd->hash);
-    if (!e)
+    TtEntry e;
+    if (!tt_find(c->tt, nd->hash, &e))
         return false;
-    nd->hint = e->move;
-    if (ply == 0 || (e->depth < depth && e->depth != DEPTH_EXACT))
+    nd->hint = e.move;
+    if (ply == 0 || (e.depth < depth && e.depth != DEPTH_EXACT))
         return false;
-    const int v = from_table(e->value, ply);
-    if (e->bound == BOUND_EXACT || (e->bound == BOUND_LOWER && v >= nd->beta) ||
-        (e->bound == BOUND_UPPER && v <= nd->alpha)) {
+    const int v = from_table(e.value, ply);
+    if (e.bound == BOUND_EXACT || (e.bound == BOUND_LOWER && v >= nd->beta) ||
+        (e.bound == BOUND_UPPER && v <= nd->alpha)) {
         c->n.hits++;
-        if (e->depth != DEPTH_EXACT)
+        if (e.depth != DEPTH_EXACT)
             c->horizon++; /* the answer came from a depth-limited search */
         nd->value = v;
         nd->keyed = false;
-        if (e->move != MOVE_NONE) {
-            c->ply[ply].pv[0] = e->move;
+        if (e.move != MOVE_NONE) {
+            c->ply[ply].pv[0] = e.move;
             c->ply[ply].pv_len = 1;
         }
         return !ctx_tracing(c) || trace_hit(c, ply, depth, nd);
