@@ -8,12 +8,18 @@
 /* Every STATS_PUBLISH_EVERY nodes: let readers see the counters, and look
  * at the stop request and the limits.  At millions of nodes a second this
  * runs thousands of times a second, so a stop takes effect in well under a
- * millisecond. */
+ * millisecond.  A node limit counts the nodes of every thread. */
 void ctx_checkpoint(Ctx *c)
 {
     stats_publish(c->live, &c->n);
+    uint64_t nodes = c->n.nodes;
+    if (c->team_nodes) {
+        const uint64_t fresh = c->n.nodes - c->nodes_told;
+        nodes = atomic_fetch_add_explicit(c->team_nodes, fresh, memory_order_relaxed) + fresh;
+        c->nodes_told = c->n.nodes;
+    }
     if (atomic_load_explicit(c->stop_request, memory_order_relaxed) ||
-        (c->cfg.node_limit && c->n.nodes >= c->cfg.node_limit) ||
+        (c->cfg.node_limit && nodes >= c->cfg.node_limit) ||
         (c->deadline_ns && clock_ns() >= c->deadline_ns))
         c->stopped = true;
 }
