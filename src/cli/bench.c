@@ -136,7 +136,7 @@ const CliCommand cli_bench = {
             "vary from run to run.\n"
             "\n"
             "usage: yomi bench ffo [--first N] [--last N] [--table-mb N (default 128)]\n"
-            "                      [--file FILE] [--threads N (default 1)]\n"
+            "                      [--file FILE]\n"
             "\n"
             "The FFO reversi endgame suite (#40-#59; by default #40-#49): each position\n"
             "solved exactly as yomi solve does, with its empties, nodes, wall and CPU\n"

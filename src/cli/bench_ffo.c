@@ -246,8 +246,7 @@ fail:
 
 /* Solve cases first..last, one fresh table each, printing a row per
  * position and the total; EXIT_INTERNAL if one answer is wrong. */
-static int solve_cases(const FfoCase *cases, int ncases, int first, int last, int table_mb,
-                       int threads)
+static int solve_cases(const FfoCase *cases, int ncases, int first, int last, int table_mb)
 {
     Err err = {{0}};
     Game *g = cli_game_open("reversi", NULL, 0, &err);
@@ -255,7 +254,6 @@ static int solve_cases(const FfoCase *cases, int ncases, int first, int last, in
         return cli_fail("bench ffo: %s", err.msg);
     SearchConfig cfg;
     cli_solve_config(&cfg, table_mb);
-    cfg.threads = threads;
     /* One search for the whole set, its table cleared before each position
      * (as Edax does): every position starts from an empty table, and the
      * memory is touched once rather than once per position. */
@@ -311,8 +309,6 @@ static int solve_cases(const FfoCase *cases, int ncases, int first, int last, in
 int cli_bench_ffo(int argc, char **argv)
 {
     long first = -1, last = -1, table_mb = 128;
-    SearchConfig threads; /* its `threads` only, as --threads reads it */
-    search_config_default(&threads);
     const char *file = NULL;
     for (int i = 1; i < argc; i++) {
         const char *opt = argv[i];
@@ -326,10 +322,6 @@ int cli_bench_ffo(int argc, char **argv)
         } else if (strcmp(opt, "--table-mb") == 0) {
             if (cli_parse_int(opt, v, 1, 65536, &table_mb) != 0)
                 return EXIT_USAGE;
-        } else if (strcmp(opt, "--threads") == 0) {
-            Err err = {{0}};
-            if (search_config_set(&threads, "threads", v, &err) != 1)
-                return cli_fail("bench ffo: %s", err.msg);
         } else if (strcmp(opt, "--file") == 0) {
             if (!v)
                 return cli_fail("bench ffo: %s needs a value", opt);
@@ -360,7 +352,7 @@ int cli_bench_ffo(int argc, char **argv)
         free(loaded);
         return cli_fail("bench ffo: --first %ld is after --last %ld", first, last);
     }
-    const int rc = solve_cases(cases, ncases, (int)first, (int)last, (int)table_mb, threads.threads);
+    const int rc = solve_cases(cases, ncases, (int)first, (int)last, (int)table_mb);
     free(loaded);
     return rc;
 }

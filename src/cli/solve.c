@@ -97,8 +97,8 @@ const CliCommand cli_solve = {
             "             from the mover's view (the side to move here)\n"
             "  --algo pns proof-number search instead: the outcome only, +1, 0 or -1\n"
             "             (a win, a draw, a loss), with the root's proof numbers\n"
-            "  --threads N threads (default 1, `all`: one per core): where the game's\n"
-            "             solver takes the root (reversi, Kalah) each solves some of its\n"
-            "             moves, else they search together; the value stays exact\n"),
+            "  --threads N threads searching together (default 1, `all`: one per core);\n"
+            "             the value stays exact.  Reversi's and Kalah's own solvers, which\n"
+            "             take those games' solves, run on one thread\n"),
     .game_options = true,
 };

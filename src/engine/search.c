@@ -54,10 +54,15 @@ int search_cores(void)
 }
 
 /* Threads help only an algorithm that searches over the table they share
- * (algorithm.h ALGO_PARALLEL); the others keep their textbook counts. */
-static int threads_used(const SearchConfig *cfg)
+ * (algorithm.h ALGO_PARALLEL); the others keep their textbook counts.  A
+ * solve that the game's solver takes whole is one call of the solver on
+ * the main thread (search_iterate says why), so helpers would only hold
+ * memory (a solver each). */
+static int threads_used(const Game *g, const SearchConfig *cfg)
 {
     if (!(algorithm(cfg->algo)->flags & ALGO_PARALLEL) || cfg->table != TABLE_ON)
+        return 1;
+    if (cfg->solve && cfg->endgame >= SEARCH_ENDGAME_ALL && g->ops->solver_new)
         return 1;
     return cfg->threads == SEARCH_THREADS_ALL ? search_cores() : cfg->threads;
 }
@@ -112,7 +117,7 @@ Search *search_new(const Game *g, const SearchConfig *cfg, Err *err)
         search_free(s);
         return err_set(err, "out of memory for the search (table %d MB)", cfg->table_mb), NULL;
     }
-    const int threads = threads_used(cfg);
+    const int threads = threads_used(g, cfg);
     if (threads > 1 && !(s->team = team_new(g, cfg, threads - 1, &s->tt, MAX_HISTORY, err))) {
         search_free(s);
         return NULL;
@@ -218,8 +223,14 @@ static int pv_legal_prefix(const Ctx *c, const void *root, const Move *pv, int n
 /// so deepening ends there.  Without a limit or the best configuration a
 /// search is one plain iteration at the asked depth, as in the seeds.
 /// With helper threads (team.c) they search beside every iteration (Lazy
-/// SMP), and an iteration whose root the game's solver takes is split
-/// among them; a traced search runs on its own thread alone.
+/// SMP).  An iteration whose root the game's solver takes is the main
+/// thread's alone: the solver is one call with tables of its own, which
+/// the helpers' solvers do not share, and solving the root's moves apart
+/// on several threads (each null-window against the best so far) kept the
+/// value exact but measured slower than one thread on FFO #40-#49 (about
+/// 0.75x by the busiest thread's CPU time, two threads): each child's
+/// solve lost the root's selective passes and the shared table.  A
+/// traced search runs on its own thread alone.
 static void search_iterate(Search *s, SearchResult *r)
 {
     Ctx *c = &s->c;
@@ -239,18 +250,14 @@ static void search_iterate(Search *s, SearchResult *r)
             ctx_trace(c, &(TraceEvent){.kind = TRACE_ITERATION, .depth = d});
         if (c->tt)
             tt_new_search(c->tt);
-        int len, v;
-        if (team && ctx_wants_solver(c, 0, d)) {
-            if (helping)
-                team_finish(team);
-            helping = false;
-            v = team_split(team, c, s->root, pv, &len);
-        } else {
-            if (team && !helping)
-                team_start_lazy(team, c, s->root, deepen, target);
-            helping = team != NULL;
-            v = algo_iteration(c, d, guess, swing, pv, &len);
-        }
+        const bool solver_root = ctx_wants_solver(c, 0, d);
+        if (helping && solver_root)
+            team_finish(team);
+        else if (team && !helping && !solver_root)
+            team_start_lazy(team, c, s->root, deepen, target);
+        helping = team && !solver_root;
+        int len;
+        const int v = algo_iteration(c, d, guess, swing, pv, &len);
         if (c->stopped) {
             /* A partial iteration still knows its best among the root
              * moves it finished; take it only when nothing is complete. */

@@ -1,5 +1,4 @@
-/* team.c - a search's helper threads (team.h): Lazy SMP, and the root
- * split of a solve that the game's solver takes whole.
+/* team.c - a search's helper threads (team.h): Lazy SMP.
  *
  * The helpers are made with the search (search_new) and sleep on a
  * condition variable between searches: each has its own context (per-ply
@@ -17,8 +16,6 @@
 #include "engine/algos.h"
 #include "engine/team.h"
 
-enum { JOB_LAZY, JOB_SPLIT };
-
 typedef struct Helper {
     Ctx c;
     _Alignas(64) LiveStats live; /* its own line: the main thread's is read ten times a second */
@@ -27,15 +24,6 @@ typedef struct Helper {
     pthread_t thread;
     bool started;
 } Helper;
-
-/* A root split's shared state: the root's moves, the next one nobody has
- * taken, and the best exact value so far with its move's index. */
-typedef struct {
-    Move moves[GAME_MAX_MOVES];
-    int n;
-    atomic_int next;
-    _Atomic uint64_t best; /* split_pack() */
-} Split;
 
 struct Team {
     Helper **h;
@@ -47,7 +35,6 @@ struct Team {
     int busy;     /* helpers still on it */
     bool quit;
     /* the work, written under mu before `job` is bumped */
-    int kind;
     bool deepen;
     int target;
     SearchConfig cfg;
@@ -55,9 +42,7 @@ struct Team {
     _Alignas(16) unsigned char root[GAME_MAX_STATE];
     /* while it runs */
     atomic_int stop;
-    atomic_int stopped; /* a helper was stopped before it finished (split) */
     _Atomic uint64_t nodes;
-    Split split;
 };
 
 /* ---- Lazy SMP ------------------------------------------------------------ */
@@ -72,8 +57,8 @@ struct Team {
 /// are not all on the same iteration; they search on past the main
 /// thread's depth until it stops them.  Only the main thread's result
 /// counts: the helpers' work reaches it through the table alone.  A
-/// helper leaves off where the game's solver would take the root: the
-/// main thread then splits that solve among the whole team.
+/// helper leaves off where the game's solver would take the root: that
+/// solve is the main thread's alone (search.c says why).
 static void lazy_search(Helper *h)
 {
     const Team *t = h->team;
@@ -95,83 +80,6 @@ static void lazy_search(Helper *h)
     }
 }
 
-/* ---- the root split -------------------------------------------------------- */
-
-/* The best so far as one word: the value above, the move's index below
- * (lower index, higher word: a tie goes to the move ordered first). */
-static uint64_t split_pack(int value, int index)
-{
-    return (uint64_t)(value + 2 * INF) << 32 | (uint32_t)(GAME_MAX_MOVES - index);
-}
-
-static int split_value(uint64_t packed) { return (int)(packed >> 32) - 2 * INF; }
-
-static int split_index(uint64_t packed) { return GAME_MAX_MOVES - (int)(uint32_t)packed; }
-
-static int split_alpha(Split *sp)
-{
-    return split_value(atomic_load_explicit(&sp->best, memory_order_relaxed));
-}
-
-/* The child in slot 1 by the solver, window (lo, hi) and value from the
- * root mover's view; negated unless the mover moves again (a Kalah extra
- * turn). */
-static int child_value(Ctx *c, bool same, int lo, int hi)
-{
-    return same ? ctx_endgame(c, 1, lo, hi) : -ctx_endgame(c, 1, -hi, -lo);
-}
-
-/// The value of root move m, by this thread's solver.  The first move any
-/// thread takes is solved in the full window: nothing is known yet.  Every
-/// later one is first asked, in a null window just above the best value
-/// the team has found so far, whether it is better at all, which nearly
-/// all of them are not, and costs a fraction of a solve; only a move that
-/// is better is solved again in (its bound - 1, inf), which holds its
-/// exact value.  *exact says whether the value is exact; when it is not,
-/// it is no better than the team's best.  The values are fail-soft, so
-/// an answer is exact whatever other threads found meanwhile.
-static int split_move(Ctx *c, Split *sp, Move m, bool *exact)
-{
-    c->ops->play(c->g, ctx_state(c, 0), m, ctx_state(c, 1));
-    const bool same = m != MOVE_PASS && ctx_side(c, 1) == ctx_side(c, 0);
-    const int a = split_alpha(sp);
-    *exact = false;
-    if (a <= -INF) {
-        const int v = child_value(c, same, -INF, INF);
-        *exact = true;
-        return v;
-    }
-    const int v = child_value(c, same, a, a + 1);
-    if (c->stopped || v <= a)
-        return v;
-    const int lo = max_int(v - 1, split_alpha(sp));
-    const int w = child_value(c, same, lo, INF);
-    *exact = w > lo;
-    return w;
-}
-
-/* Take root moves one by one until none is left, offering each exact
- * value to the team's best. */
-static void split_work(Ctx *c, Split *sp)
-{
-    for (;;) {
-        const int i = atomic_fetch_add_explicit(&sp->next, 1, memory_order_relaxed);
-        if (i >= sp->n || c->stopped)
-            return;
-        bool exact;
-        const int v = split_move(c, sp, sp->moves[i], &exact);
-        if (c->stopped)
-            return;
-        if (!exact)
-            continue;
-        const uint64_t mine = split_pack(v, i);
-        uint64_t best = atomic_load_explicit(&sp->best, memory_order_relaxed);
-        while (mine > best && !atomic_compare_exchange_weak_explicit(
-                                  &sp->best, &best, mine, memory_order_relaxed, memory_order_relaxed))
-            ;
-    }
-}
-
 /* ---- the threads ------------------------------------------------------------ */
 
 static void helper_work(Helper *h)
@@ -185,12 +93,7 @@ static void helper_work(Helper *h)
     c->horizon = 0;
     c->stopped = atomic_load_explicit(&t->stop, memory_order_relaxed) != 0;
     memcpy(ctx_state(c, 0), t->root, c->g->state_size);
-    if (t->kind == JOB_LAZY)
-        lazy_search(h);
-    else
-        split_work(c, &t->split);
-    if (c->stopped)
-        atomic_store_explicit(&t->stopped, 1, memory_order_relaxed);
+    lazy_search(h);
     stats_publish(c->live, &c->n);
 }
 
@@ -216,15 +119,15 @@ static void *helper_main(void *arg)
     return NULL;
 }
 
-static void team_start(Team *t, const Ctx *main, const void *root, int kind)
+void team_start_lazy(Team *t, const Ctx *main, const void *root, bool deepen, int target)
 {
     pthread_mutex_lock(&t->mu);
-    t->kind = kind;
+    t->deepen = deepen;
+    t->target = target;
     t->cfg = main->cfg;
     t->deadline_ns = main->deadline_ns;
     memcpy(t->root, root, main->g->state_size);
     atomic_store_explicit(&t->stop, 0, memory_order_relaxed);
-    atomic_store_explicit(&t->stopped, 0, memory_order_relaxed);
     t->busy = t->n;
     t->job++;
     pthread_cond_broadcast(&t->wake);
@@ -245,49 +148,6 @@ void team_finish(Team *t)
 {
     team_stop(t);
     team_wait(t);
-}
-
-void team_start_lazy(Team *t, const Ctx *main, const void *root, bool deepen, int target)
-{
-    t->deepen = deepen; /* read by the helpers after the mutex in team_start */
-    t->target = target;
-    team_start(t, main, root, JOB_LAZY);
-}
-
-/// The root split.  A solve that the game's solver takes at the root is
-/// one call of one solver, which Lazy SMP cannot share: every helper
-/// would solve the same root again with its own tables.  So its moves are
-/// shared out instead, the best ordered first: each thread takes the next
-/// one nobody has taken and solves it with its own solver (split_move),
-/// until none is left.  The value is exact, as each move's is, whatever
-/// the order the threads finish in; the move is a best one, not always
-/// the one a single thread would name among equal ones.  The price is
-/// what the threads' separate tables do not share, and the first moves:
-/// each thread's first is solved in the full window before the team knows
-/// a value to test the others against.
-int team_split(Team *t, Ctx *main, const void *root, Move *pv, int *pv_len)
-{
-    Split *sp = &t->split;
-    sp->n = main->ops->legal_moves(main->g, root, sp->moves);
-    if (main->cfg.order != ORDER_NATURAL)
-        order_moves(main, 0, sp->moves, sp->n, MOVE_NONE);
-    atomic_store_explicit(&sp->next, 0, memory_order_relaxed);
-    atomic_store_explicit(&sp->best, split_pack(-INF, sp->n), memory_order_relaxed);
-    team_start(t, main, root, JOB_SPLIT);
-    split_work(main, sp);
-    if (main->stopped)
-        team_stop(t);
-    team_wait(t);
-    if (atomic_load_explicit(&t->stopped, memory_order_relaxed))
-        main->stopped = true;
-    main->ply[0].pv_len = 0;
-    *pv_len = 0;
-    if (main->stopped)
-        return 0;
-    const uint64_t best = atomic_load_explicit(&sp->best, memory_order_relaxed);
-    pv[0] = main->ply[0].pv[0] = sp->moves[split_index(best)];
-    *pv_len = main->ply[0].pv_len = 1;
-    return split_value(best);
 }
 
 /* ---- the team's life ---------------------------------------------------------- */

@@ -1,6 +1,6 @@
 /* team.h - the helper threads of a search (team.c): Lazy SMP over the
- * shared table, and the split of a solved root's moves.  Engine-private:
- * search.c drives it, the CLI and the UI see only SearchConfig.threads.
+ * shared table.  Engine-private: search.c drives it, the CLI and the UI
+ * see only SearchConfig.threads.
  */
 #ifndef YOMI_TEAM_H
 #define YOMI_TEAM_H
@@ -36,13 +36,6 @@ void team_stop(Team *t);
 void team_start_lazy(Team *t, const Ctx *main, const void *root, bool deepen, int target);
 /* Stop the helpers and wait until every one is idle. */
 void team_finish(Team *t);
-
-/* The exact value of `root`, which the game's solver takes whole: its
- * moves are shared out among the main thread and the helpers, each
- * solved with its own thread's solver (team.c says how).  Returns the
- * value, the best move in pv[0] (*pv_len 1); main->stopped when any
- * thread was stopped, the value then meaningless (*pv_len 0). */
-int team_split(Team *t, Ctx *main, const void *root, Move *pv, int *pv_len);
 
 /* Add the helpers' published counters to `out` (nodes .. mtd_passes). */
 void team_add_counters(const Team *t, SearchStats *out);

@@ -2,7 +2,8 @@
 # --threads N (doc/cli.md): every command that searches takes it, a player
 # spec takes threads=N; the value of a solve is the same on any number of
 # threads; one thread, the default, keeps yomi bench's deterministic
-# signature; the seed algorithms stay on one thread whatever is asked.
+# signature; the seed algorithms and the games' exact solvers stay on one
+# thread whatever is asked.
 . "$TESTLIB"
 
 field() { printf '%s\n' "$out" | sed -n "s/^$1: //p"; }
@@ -15,6 +16,12 @@ for t in 1 2; do
     is "$rc $(field value) $(field move) $(field depth)" "0 38 a2 solve" \
         "solve FFO #40 on $t thread(s): +38 by a2, exact"
 done
+one=$(field nodes)
+run_yomi solve reversi --position "$ffo40" --threads 1
+is "$one" "$(field nodes)" "the reversi solver takes it whole: one thread, the same nodes"
+run_yomi search reversi --position "$ffo40" --algo yomi --depth 12 --endgame 14 --threads 2
+is "$rc $(field value) $(field move)" "0 38 a2" \
+    "yomi --endgame 14 on 2 threads, each with its solver below 14 empties: +38 by a2"
 run_yomi solve reversi --position "$ffo40" --threads 2 --divide
 is "$(printf '%s\n' "$out" | grep -c '^[a-h][1-8]: ')" "10" "solve --divide --threads 2: a line per move"
 is "$(printf '%s\n' "$out" | sed -n 's/^a2: //p')" "38" "and a2's value is the root's"
@@ -56,9 +63,6 @@ run_yomi bench --threads 1
 is "$(sig)" "$plain" "bench --threads 1: the default's signature"
 run_yomi bench --threads 2
 is "$rc $(printf '%s\n' "$out" | grep -c '^total')" "0 1" "bench --threads 2 runs the suite"
-run_yomi bench ffo --first 40 --last 41 --threads 2
-is "$rc $(printf '%s\n' "$out" | grep -c '^\(#4[01]\|total\)	.*	ok$')" "0 3" \
-    "bench ffo --threads 2: both answers right"
 
 # Players: threads=N in a spec, in a match.
 run_yomi match kalah --first yomi:4,threads=2 --second yomi:4 --games 2 --swap
@@ -70,7 +74,6 @@ bad_input "search --threads x" search reversi --threads x
 bad_input "search --threads last" search reversi --threads
 bad_input "solve --threads 0" solve reversi-4x4 --threads 0
 bad_input "bench --threads 0" bench --threads 0
-bad_input "bench ffo --threads 99" bench ffo --threads 99
 bad_input "a player's threads=0" match kalah --first yomi:2,threads=0 --second yomi:2
 run_yomi search reversi --threads 65
 case $err in *threads*65*1..64*) ok 0 "the message names threads and the range" ;;

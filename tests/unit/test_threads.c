@@ -1,9 +1,9 @@
 /* test_threads.c - searches on several threads (engine/team.c): Lazy SMP
- * and the split of a solved root give legal moves, the exact value of a
- * solved position whatever the threads, and the value of one thread where
- * the depth is too small for the shared table to change it; a stop ends
- * every thread; the counters and the node limit count every thread; the
- * textbook algorithms stay on one thread. */
+ * gives legal moves, the exact value of a solved position whatever the
+ * threads, and the value of one thread where the depth is too small for
+ * the shared table to change it; a stop ends every thread; the counters
+ * and the node limit count every thread; the textbook algorithms, and a
+ * solve the game's solver takes whole, stay on one thread. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -113,9 +113,9 @@ static int move_value(const Game *g, const void *root, Move m, const SearchConfi
 }
 
 /// Solved positions: two threads give the exact value of one, and a move
-/// that has it.  With the game's solver at the root (endgame all: the
-/// root split) and without it (Lazy SMP over a whole solve), for reversi
-/// of two sizes and Kalah.
+/// that has it: Lazy SMP over a whole solve, for reversi of two sizes and
+/// Kalah, with and without each thread's own solver taking the nodes near
+/// the end (endgame N).
 static void test_two_threads_solve_exactly(void **unused)
 {
     (void)unused;
@@ -125,10 +125,10 @@ static void test_two_threads_solve_exactly(void **unused)
         Algo algo;
         int endgame;
     } cases[] = {
-        {"reversi", 46, ALGO_PVS, SEARCH_ENDGAME_ALL},   {"reversi", 48, ALGO_YOMI, SEARCH_ENDGAME_ALL},
-        {"reversi", 50, ALGO_PVS, 0},                    {"reversi-6x6", 20, ALGO_PVS, SEARCH_ENDGAME_ALL},
-        {"reversi-6x6", 22, ALGO_NEGASCOUT, 0},          {"reversi-6x6", 21, ALGO_MTDF, 0},
-        {"kalah-4x3", 6, ALGO_PVS, SEARCH_ENDGAME_ALL},  {"kalah-4x3", 8, ALGO_YOMI, 0},
+        {"reversi", 46, ALGO_PVS, 10},          {"reversi", 48, ALGO_YOMI, 8},
+        {"reversi", 50, ALGO_PVS, 0},           {"reversi-6x6", 20, ALGO_YOMI, 8},
+        {"reversi-6x6", 22, ALGO_NEGASCOUT, 0}, {"reversi-6x6", 21, ALGO_MTDF, 0},
+        {"kalah-4x3", 4, ALGO_PVS, 12},         {"kalah-4x3", 8, ALGO_YOMI, 0},
     };
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
         Game *g = open_game(cases[k].game);
@@ -225,12 +225,12 @@ static void test_stop_ends_every_thread(void **unused)
     SearchConfig cfg = config(ALGO_YOMI, 2);
     cfg.depth = 60; /* far beyond what finishes */
     cfg.time_ms = 600000;
-    stop_under_way(g, root, &cfg); /* Lazy SMP */
+    stop_under_way(g, root, &cfg);
     random_position(g, 28, root);
     cfg = config(ALGO_PVS, 2);
     cfg.solve = true;
-    cfg.endgame = SEARCH_ENDGAME_ALL;
-    stop_under_way(g, root, &cfg); /* the root split: 32 empties */
+    cfg.endgame = 12; /* 32 empties: each thread's solver below */
+    stop_under_way(g, root, &cfg);
     game_close(g);
     g = open_game("gogo");
     g->ops->start(g, root);
@@ -264,7 +264,8 @@ static void test_counters_and_node_limit_count_every_thread(void **unused)
 }
 
 /// The textbook algorithms, and any search without yomi's table, stay on
-/// one thread whatever is asked: the same nodes as one thread's.
+/// one thread whatever is asked: the same nodes as one thread's.  So does
+/// a solve the game's solver takes whole (search.c says why).
 static void test_textbook_algorithms_stay_on_one_thread(void **unused)
 {
     (void)unused;
@@ -301,6 +302,14 @@ static void test_textbook_algorithms_stay_on_one_thread(void **unused)
     Search *s = search_new(g, &cfg, &err);
     assert_non_null(s);
     assert_int_equal(search_threads(s), search_cores());
+    search_free(s);
+    /* A solve the game's solver takes whole is one solver call. */
+    cfg = config(ALGO_PVS, 2);
+    cfg.solve = true;
+    cfg.endgame = SEARCH_ENDGAME_ALL;
+    s = search_new(g, &cfg, &err);
+    assert_non_null(s);
+    assert_int_equal(search_threads(s), 1);
     search_free(s);
     game_close(g);
 }
