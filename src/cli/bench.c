@@ -124,13 +124,16 @@ const CliCommand cli_bench = {
     .run = bench_cmd,
     .synopsis = "bench [ffo]",
     /* xgettext:c-format */
-    .help = N_("usage: yomi bench [--poll] [--algo A] [--order O] [--table T] [--table-mb N]\n"
+    .help = N_("usage: yomi bench [--poll] [--threads N] [--algo A] [--order O] [--table T]\n"
+            "                  [--table-mb N]\n"
             "\n"
             "A fixed suite: every game's start and an early position, each searched at a\n"
             "fixed depth with a fresh table.  Prints each search's nodes, leaves and speed,\n"
             "the total, and a signature of the node counts (equal signatures: the searches\n"
             "visited exactly the same trees).  --poll adds a thread reading the live\n"
-            "counters at 10 Hz, as the UI does, to measure what that costs.\n"
+            "counters at 10 Hz, as the UI does, to measure what that costs.  --threads N\n"
+            "(default 1) searches on N threads: the counts, and so the signature, then\n"
+            "vary from run to run.\n"
             "\n"
             "usage: yomi bench ffo [--first N] [--last N] [--table-mb N (default 128)]\n"
             "                      [--file FILE]\n"

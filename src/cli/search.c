@@ -53,6 +53,12 @@ static int search_cmd(int argc, char **argv)
     "  --exploration C           mcts: UCB1's constant, results 0..1 (default 1.414)\n" \
     "  --seed S                  mcts: the random games' seed (default 1)\n")
 
+/* --threads: a message of its own too. */
+#define THREADS_OPTION_HELP N_( \
+    "  --threads N|all           threads searching together (default 1); only\n" \
+    "                            negascout, pvs, mtdf and yomi with --table on use\n" \
+    "                            more, and their node counts then vary run to run\n")
+
 /* The options' help with a line for each row of the algorithm table. */
 static void search_options_help(char *buf, size_t len)
 {
@@ -65,7 +71,8 @@ static void search_options_help(char *buf, size_t len)
     }
     const int n_opts = snprintf(buf, len, _(SEARCH_OPTIONS_HELP), algos);
     if (n_opts >= 0 && (size_t)n_opts < len)
-        snprintf(buf + n_opts, len - (size_t)n_opts, "%s", _(MCTS_OPTIONS_HELP));
+        snprintf(buf + n_opts, len - (size_t)n_opts, "%s%s", _(MCTS_OPTIONS_HELP),
+                 _(THREADS_OPTION_HELP));
 }
 
 const CliCommand cli_search = {

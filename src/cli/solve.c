@@ -87,7 +87,7 @@ const CliCommand cli_solve = {
     .synopsis = "solve GAME [--position POS] [--divide]",
     /* xgettext:c-format */
     .help = N_("usage: yomi solve GAME [--position POS] [--divide] [--table-mb N] [--time MS]\n"
-            "                  [--format F] [--algo pns] [--record FILE|TEXT]\n"
+            "                  [--format F] [--algo pns] [--record FILE|TEXT] [--threads N]\n"
             "\n"
             "The exact value of the position (side to move's view) and a best move, found\n"
             "with the strongest configuration: pvs, best order, table on, to the end.\n"
@@ -96,6 +96,9 @@ const CliCommand cli_solve = {
             "  --divide   first one \"MOVE: VALUE\" line per legal move: its exact value\n"
             "             from the mover's view (the side to move here)\n"
             "  --algo pns proof-number search instead: the outcome only, +1, 0 or -1\n"
-            "             (a win, a draw, a loss), with the root's proof numbers\n"),
+            "             (a win, a draw, a loss), with the root's proof numbers\n"
+            "  --threads N threads searching together (default 1, `all`: one per core);\n"
+            "             the value stays exact.  Reversi's and Kalah's own solvers, which\n"
+            "             take those games' solves, run on one thread\n"),
     .game_options = true,
 };

@@ -85,6 +85,7 @@ static void print_options(void)
     for (int i = 0; i < ALGO_COUNT; i++)
         n += (size_t)snprintf(algos + n, sizeof algos - n, " var %s", algo_name((Algo)i));
     say("option name USI_Hash type spin default 16 min 1 max 4096");
+    say("option name Threads type spin default 1 min 1 max %d", SEARCH_MAX_THREADS);
     say("option name USI_Ponder type check default false");
     say("option name Algorithm type combo default yomi%s", algos);
     say("option name Depth type spin default 0 min 0 max %d", USI_MAX_DEPTH);
@@ -102,7 +103,7 @@ static int set_option(Usi *u, const char *name, const char *value, Err *err)
         const char *usi, *key;
     } map[] = {
         {"USI_Hash", "table-mb"}, {"Algorithm", "algo"}, {"Quiescence", "quiescence"},
-        {"Table", "table"},       {"Order", "order"},
+        {"Table", "table"},       {"Order", "order"},    {"Threads", "threads"},
     };
     char v[USI_VALUE_LEN];
     snprintf(v, sizeof v, "%s", value);

@@ -40,6 +40,10 @@ enum {
      * entered and closed; and depth, move order and the table do not
      * apply to it. */
     ALGO_SAMPLING = 1u << 7,
+    /* It may run on several threads over the shared table (Lazy SMP,
+     * team.c) when the search asks for them and the table is on; the
+     * others always run on one, so their counts stay the textbooks'. */
+    ALGO_PARALLEL = 1u << 8,
 };
 
 typedef struct Algorithm {

@@ -60,15 +60,15 @@ static const Algorithm algorithms[ALGO_COUNT] = {
     [ALGO_FAILSOFT] = {"failsoft", N_("Fail-soft nega-alpha"), N_("fail-soft: returns the best value it saw"),
                        ALGO_WINDOW, .search.window = failsoft, NULL},
     [ALGO_NEGASCOUT] = {"negascout", N_("NegaScout"), N_("a null window on every child, re-search if better"),
-                        ALGO_WINDOW | ALGO_COMPARED_BY_DEFAULT, .search.window = negascout, NULL},
+                        ALGO_WINDOW | ALGO_COMPARED_BY_DEFAULT | ALGO_PARALLEL, .search.window = negascout, NULL},
     [ALGO_PVS] = {"pvs", N_("Principal variation search"), N_("full window on the first child, null on the rest"),
-                  ALGO_WINDOW | ALGO_COMPARED_BY_DEFAULT, .search.window = pvs, NULL},
+                  ALGO_WINDOW | ALGO_COMPARED_BY_DEFAULT | ALGO_PARALLEL, .search.window = pvs, NULL},
     /* Its nodes are fail-soft: that is what a pass's bound needs. */
     [ALGO_MTDF] = {"mtdf", N_("MTD(f)"), N_("null-window passes closing in on --guess"),
-                   ALGO_WINDOW | ALGO_NULL_WINDOW_ROOT | ALGO_COMPARED_BY_DEFAULT,
+                   ALGO_WINDOW | ALGO_NULL_WINDOW_ROOT | ALGO_COMPARED_BY_DEFAULT | ALGO_PARALLEL,
                    .search.window = failsoft, mtdf_iteration},
     [ALGO_YOMI] = {"yomi", N_("yomi's own search"), N_("the engine's own, for playing: PVS with pruning"),
-                   ALGO_WINDOW, .search.window = yomi_node, yomi_iteration},
+                   ALGO_WINDOW | ALGO_PARALLEL, .search.window = yomi_node, yomi_iteration},
     /* It keeps its own table (--table-mb), whatever --table says. */
     [ALGO_PNS] = {"pns", N_("Proof-number search"), N_("proves win, draw or loss (+1/0/-1); always solves"),
                   ALGO_SOLVE_ONLY | ALGO_OUTCOME, .search.plain = pns_search, pns_iteration},
@@ -112,4 +112,14 @@ int algo_search_node(Ctx *c, int ply, int depth)
     if (a->flags & ALGO_ONE_LIMIT)
         return sign * a->search.limit(c, ply, depth, sign * INF);
     return sign * a->search.plain(c, ply, depth);
+}
+
+int algo_iteration(Ctx *c, int depth, int guess, int swing, Move *pv, int *pv_len)
+{
+    const Algorithm *a = &algorithms[c->cfg.algo];
+    if (a->iteration)
+        return a->iteration(c, depth, guess, swing, pv, pv_len);
+    const int v = c->search_node(c, 0, depth);
+    ctx_root_pv(c, pv, pv_len);
+    return v;
 }

@@ -27,6 +27,11 @@ int scouting(Ctx *c, int ply, int depth, int alpha, int beta, bool scout_first,
 /* algorithms.c: a full-window search of the node at `ply` with the
  * configured algorithm, side to move's view (Ctx.search_node). */
 int algo_search_node(Ctx *c, int ply, int depth);
+/* One complete search of the root (ply 0) to `depth` with the configured
+ * algorithm, given the last iteration's value and swing (algorithm.h
+ * `iteration`); the value from the side to move at the root, its line in
+ * pv. */
+int algo_iteration(Ctx *c, int depth, int guess, int swing, Move *pv, int *pv_len);
 /* mtdf.c: a whole MTD(f) search from the root (ply 0); the best move of its
  * last fail-high pass is left in *best_pv / *best_len. */
 int mtdf(Ctx *c, int depth, int guess, Move *best_pv, int *best_len);

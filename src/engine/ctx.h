@@ -47,8 +47,13 @@ typedef struct Ctx {
     const GameOps *ops;
     SearchConfig cfg;
     Counters n;
-    LiveStats *live;
+    LiveStats *live;        /* this thread's mirror of n */
     atomic_int *stop_request;
+    /* With helper threads (team.c): the nodes of the whole team, which a
+     * node limit counts, and how many of this thread's are in it; NULL
+     * for a search on one thread. */
+    _Atomic uint64_t *team_nodes;
+    uint64_t nodes_told;
     bool stopped;
     uint64_t deadline_ns;   /* 0: none */
     uint64_t horizon;       /* leaves cut off by the depth limit so far */
@@ -106,6 +111,13 @@ typedef struct {
     uint64_t horizon_before;
     uint8_t key[MEMO_MAX_KEY];
 } Node;
+
+/* ctx.c: a context's own memory (per-ply arrays, history, its solver);
+ * history_max: how many positions before the root its path can hold. */
+int ctx_init(Ctx *c, const Game *g, const SearchConfig *asked, int history_max, Err *err);
+void ctx_release(Ctx *c);
+void ctx_forget(Ctx *c);
+void ctx_set_history(Ctx *c, const void *const *slots, int n);
 
 /* node.c */
 void ctx_checkpoint(Ctx *c);

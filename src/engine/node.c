@@ -8,12 +8,18 @@
 /* Every STATS_PUBLISH_EVERY nodes: let readers see the counters, and look
  * at the stop request and the limits.  At millions of nodes a second this
  * runs thousands of times a second, so a stop takes effect in well under a
- * millisecond. */
+ * millisecond.  A node limit counts the nodes of every thread. */
 void ctx_checkpoint(Ctx *c)
 {
     stats_publish(c->live, &c->n);
+    uint64_t nodes = c->n.nodes;
+    if (c->team_nodes) {
+        const uint64_t fresh = c->n.nodes - c->nodes_told;
+        nodes = atomic_fetch_add_explicit(c->team_nodes, fresh, memory_order_relaxed) + fresh;
+        c->nodes_told = c->n.nodes;
+    }
     if (atomic_load_explicit(c->stop_request, memory_order_relaxed) ||
-        (c->cfg.node_limit && c->n.nodes >= c->cfg.node_limit) ||
+        (c->cfg.node_limit && nodes >= c->cfg.node_limit) ||
         (c->deadline_ns && clock_ns() >= c->deadline_ns))
         c->stopped = true;
 }
@@ -171,22 +177,22 @@ static bool probe_tt(Ctx *c, int ply, int depth, Node *nd)
     nd->hash = c->ops->hash(c->g, ctx_state(c, ply));
     nd->keyed = true;
     c->n.probes++;
-    const TtEntry *e = tt_find(c->tt, nd->hash);
-    if (!e)
+    TtEntry e;
+    if (!tt_find(c->tt, nd->hash, &e))
         return false;
-    nd->hint = e->move;
-    if (ply == 0 || (e->depth < depth && e->depth != DEPTH_EXACT))
+    nd->hint = e.move;
+    if (ply == 0 || (e.depth < depth && e.depth != DEPTH_EXACT))
         return false;
-    const int v = from_table(e->value, ply);
-    if (e->bound == BOUND_EXACT || (e->bound == BOUND_LOWER && v >= nd->beta) ||
-        (e->bound == BOUND_UPPER && v <= nd->alpha)) {
+    const int v = from_table(e.value, ply);
+    if (e.bound == BOUND_EXACT || (e.bound == BOUND_LOWER && v >= nd->beta) ||
+        (e.bound == BOUND_UPPER && v <= nd->alpha)) {
         c->n.hits++;
-        if (e->depth != DEPTH_EXACT)
+        if (e.depth != DEPTH_EXACT)
             c->horizon++; /* the answer came from a depth-limited search */
         nd->value = v;
         nd->keyed = false;
-        if (e->move != MOVE_NONE) {
-            c->ply[ply].pv[0] = e->move;
+        if (e.move != MOVE_NONE) {
+            c->ply[ply].pv[0] = e.move;
             c->ply[ply].pv_len = 1;
         }
         return !ctx_tracing(c) || trace_hit(c, ply, depth, nd);

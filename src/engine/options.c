@@ -153,6 +153,14 @@ int search_config_set(SearchConfig *cfg, const char *key, const char *value, Err
         if (parse_long(key, value, 0, 9000000000000000000L, &v, err) != 0)
             return -1;
         cfg->seed = (uint64_t)v;
+    } else if (strcmp(key, "threads") == 0) {
+        if (strcmp(value, "all") == 0) {
+            cfg->threads = SEARCH_THREADS_ALL;
+            return 1;
+        }
+        if (parse_long(key, value, 1, SEARCH_MAX_THREADS, &v, err) != 0)
+            return -1;
+        cfg->threads = (int)v;
     } else if (strcmp(key, "quiescence") == 0) {
         if (parse_choice(key, value, onoff, &i, err) != 0)
             return -1;
@@ -207,6 +215,10 @@ void search_config_format(const SearchConfig *c, char *buf, size_t len)
         ADD(",exploration=%.10g", c->exploration);
     if (c->seed != d.seed)
         ADD(",seed=%llu", (unsigned long long)c->seed);
+    if (c->threads == SEARCH_THREADS_ALL)
+        ADD(",threads=all");
+    else if (c->threads != d.threads)
+        ADD(",threads=%d", c->threads);
     for (size_t f = 0; f < NFEATURES; f++)
         if ((c->features ^ d.features) & features[f].bit)
             ADD(",%s=%s", features[f].key, c->features & features[f].bit ? "on" : "off");

@@ -1,12 +1,14 @@
 /* search.c - the engine's API (search.h): owning the memory, iterative
- * deepening, the search thread, live statistics. */
+ * deepening, the search thread and its helpers (team.c), live statistics. */
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "base/clock.h"
 #include "engine/algorithm.h"
 #include "engine/algos.h"
+#include "engine/team.h"
 
 
 #define MAX_HISTORY 1024 /* game positions before the root kept for repetition */
@@ -25,6 +27,7 @@ struct Search {
     Err thread_err;
     pthread_t thread;
     bool thread_live;
+    Team *team; /* the helper threads, NULL when the search runs on one */
 };
 
 void search_config_default(SearchConfig *cfg)
@@ -41,6 +44,27 @@ void search_config_default(SearchConfig *cfg)
     cfg->endgame = SEARCH_ENDGAME_AUTO;
     cfg->exploration = 1.4142135623730951; /* sqrt(2), UCB1's own */
     cfg->seed = 1;
+    cfg->threads = 1;
+}
+
+int search_cores(void)
+{
+    const long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n < 1 ? 1 : n > SEARCH_MAX_THREADS ? SEARCH_MAX_THREADS : (int)n;
+}
+
+/* Threads help only an algorithm that searches over the table they share
+ * (algorithm.h ALGO_PARALLEL); the others keep their textbook counts.  A
+ * solve that the game's solver takes whole is one call of the solver on
+ * the main thread (search_iterate says why), so helpers would only hold
+ * memory (a solver each). */
+static int threads_used(const Game *g, const SearchConfig *cfg)
+{
+    if (!(algorithm(cfg->algo)->flags & ALGO_PARALLEL) || cfg->table != TABLE_ON)
+        return 1;
+    if (cfg->solve && cfg->endgame >= SEARCH_ENDGAME_ALL && g->ops->solver_new)
+        return 1;
+    return cfg->threads == SEARCH_THREADS_ALL ? search_cores() : cfg->threads;
 }
 
 Search *search_new(const Game *g, const SearchConfig *cfg, Err *err)
@@ -51,37 +75,22 @@ Search *search_new(const Game *g, const SearchConfig *cfg, Err *err)
         return err_set(err, "depth %d is out of range (0..%d)", cfg->depth, DEPTH_SOLVE - 1), NULL;
     if (cfg->table != TABLE_OFF && (cfg->table_mb < 1 || cfg->table_mb > 65536))
         return err_set(err, "table size %d MB is out of range (1..65536)", cfg->table_mb), NULL;
+    if (cfg->threads < 0 || cfg->threads > SEARCH_MAX_THREADS)
+        return err_set(err, "threads %d is out of range (1..%d)", cfg->threads, SEARCH_MAX_THREADS), NULL;
     if (g->state_size > GAME_MAX_STATE)
         return err_set(err, "%s: state too large", g->name), NULL;
     Search *s = calloc(1, sizeof *s);
     if (!s)
         return err_set(err, "out of memory"), NULL;
     Ctx *c = &s->c;
-    c->g = g;
-    c->ops = g->ops;
-    c->cfg = *cfg;
-    if (algorithm(cfg->algo)->flags & ALGO_SOLVE_ONLY)
-        c->cfg.solve = true; /* whatever the depth asked */
-    c->search_node = algo_search_node;
-    if (c->cfg.endgame == SEARCH_ENDGAME_AUTO)
-        c->cfg.endgame = cfg->algo == ALGO_YOMI && g->ops->solver_default ? g->ops->solver_default(g) : 0;
-    if (cfg->algo == ALGO_PNS)
-        c->cfg.endgame = 0; /* it proves by itself: no solver to hand nodes to */
+    if (ctx_init(c, g, cfg, MAX_HISTORY, err) != 0) {
+        search_free(s);
+        return NULL;
+    }
     c->live = &s->live;
     c->stop_request = &s->stop_request;
-    c->quiescence = cfg->quiescence && g->ops->in_check && g->ops->noisy_moves;
-    c->states = aligned_alloc(64, (SEARCH_MAX_PLY + 2) * GAME_MAX_STATE);
-    c->ply = calloc(SEARCH_MAX_PLY + 2, sizeof *c->ply);
-    c->history = calloc(2 * 65536, sizeof *c->history);
-    if (cfg->algo == ALGO_YOMI) {
-        c->counter = malloc(2 * 65536 * sizeof *c->counter);
-        if (c->counter)
-            memset(c->counter, 0xff, 2 * 65536 * sizeof *c->counter); /* MOVE_NONE */
-    }
-    c->path = calloc(MAX_HISTORY + SEARCH_MAX_PLY + 2, sizeof *c->path);
     s->history_states = malloc((size_t)MAX_HISTORY * GAME_MAX_STATE);
-    bool ok = c->states && c->ply && c->history && c->path && s->history_states &&
-              (cfg->algo != ALGO_YOMI || c->counter);
+    bool ok = s->history_states != NULL;
     /* A solve with the game's own solver taking every position gives it
      * the table_mb; the engine's table then serves only the positions the
      * solver refuses (Kalah's seed rules, small boards), and allocating
@@ -104,30 +113,19 @@ Search *search_new(const Game *g, const SearchConfig *cfg, Err *err)
         ok = memo_init(&s->memo, (size_t)engine_table_mb << 20) == 0;
         c->memo = &s->memo;
     }
-    if (ok && c->cfg.endgame > 0 && g->ops->solver_new) {
-        c->solver = g->ops->solver_new(g, cfg->table_mb, err);
-        if (!c->solver) {
-            search_free(s);
-            return NULL;
-        }
-        /* An explicit endgame=N hands over every node within N, as asked;
-         * the default player's auto setting also weighs the depth left. */
-        c->solver_reach = cfg->endgame == SEARCH_ENDGAME_AUTO && g->ops->solver_reach
-                              ? g->ops->solver_reach(c->solver)
-                              : -1;
-    }
     if (!ok) {
         search_free(s);
         return err_set(err, "out of memory for the search (table %d MB)", cfg->table_mb), NULL;
     }
-    memset(c->states, 0, (SEARCH_MAX_PLY + 2) * GAME_MAX_STATE);
-    for (int p = 0; p < SEARCH_MAX_PLY + 2; p++)
-        c->path[p] = ctx_state(c, p);
-    for (int i = 0; i < 2; i++)
-        for (int p = 0; p < SEARCH_MAX_PLY + 2; p++)
-            c->ply[p].killer[i] = MOVE_NONE;
+    const int threads = threads_used(g, cfg);
+    if (threads > 1 && !(s->team = team_new(g, cfg, threads - 1, &s->tt, MAX_HISTORY, err))) {
+        search_free(s);
+        return NULL;
+    }
     return s;
 }
+
+int search_threads(const Search *s) { return s->team ? 1 + team_size(s->team) : 1; }
 
 void search_free(Search *s)
 {
@@ -137,17 +135,12 @@ void search_free(Search *s)
         search_stop(s);
         pthread_join(s->thread, NULL);
     }
-    if (s->c.solver)
-        s->c.ops->solver_free(s->c.solver);
+    team_free(s->team);
+    pns_free(s->c.pns);
+    mcts_free(s->c.mcts);
+    ctx_release(&s->c);
     tt_free(&s->tt);
     memo_free(&s->memo);
-    pns_free(s->c.pns);
-    free(s->c.states);
-    free(s->c.ply);
-    free(s->c.history);
-    free(s->c.counter);
-    mcts_free(s->c.mcts);
-    free(s->c.path);
     free(s->history_states);
     free(s);
 }
@@ -165,15 +158,15 @@ void search_set_history(Search *s, const void *const *states, int n)
         states += n - MAX_HISTORY, n = MAX_HISTORY;
     if (n < 0)
         n = 0;
-    Ctx *c = &s->c;
+    const void *slots[MAX_HISTORY];
     for (int i = 0; i < n; i++) {
         unsigned char *slot = s->history_states + (size_t)i * GAME_MAX_STATE;
-        memcpy(slot, states[i], c->g->state_size);
-        c->path[i] = slot;
+        memcpy(slot, states[i], s->c.g->state_size);
+        slots[i] = slot;
     }
-    c->history_len = n;
-    for (int p = 0; p < SEARCH_MAX_PLY + 2; p++)
-        c->path[n + p] = ctx_state(c, p);
+    ctx_set_history(&s->c, slots, n);
+    if (s->team)
+        team_set_history(s->team, slots, n);
 }
 
 int search_set_limits(Search *s, int depth, int time_ms, uint64_t node_limit, Err *err)
@@ -197,25 +190,9 @@ void search_clear(Search *s)
         memo_clear(&s->memo);
     if (s->c.pns)
         pns_clear(s->c.pns);
-    if (s->c.solver && s->c.ops->solver_clear)
-        s->c.ops->solver_clear(s->c.solver);
-    memset(s->c.history, 0, 2 * 65536 * sizeof *s->c.history);
-    if (s->c.counter)
-        memset(s->c.counter, 0xff, 2 * 65536 * sizeof *s->c.counter);
-    for (int p = 0; p < SEARCH_MAX_PLY + 2; p++)
-        s->c.ply[p].killer[0] = s->c.ply[p].killer[1] = MOVE_NONE;
-}
-
-/* One complete search of the root to `depth` with the configured
- * algorithm; the value from the side to move at the root. */
-static int search_once(Ctx *c, int depth, int guess, int swing, Move *pv, int *pv_len)
-{
-    const Algorithm *a = algorithm(c->cfg.algo);
-    if (a->iteration)
-        return a->iteration(c, depth, guess, swing, pv, pv_len);
-    const int v = c->search_node(c, 0, depth);
-    ctx_root_pv(c, pv, pv_len);
-    return v;
+    ctx_forget(&s->c);
+    if (s->team)
+        team_forget(s->team);
 }
 
 /* Keep the PV only as far as it is legal (a table move could be stale). */
@@ -245,6 +222,15 @@ static int pv_legal_prefix(const Ctx *c, const void *root, const Move *pv, int n
 /// which no leaf was cut off by the depth limit has solved the position,
 /// so deepening ends there.  Without a limit or the best configuration a
 /// search is one plain iteration at the asked depth, as in the seeds.
+/// With helper threads (team.c) they search beside every iteration (Lazy
+/// SMP).  An iteration whose root the game's solver takes is the main
+/// thread's alone: the solver is one call with tables of its own, which
+/// the helpers' solvers do not share, and solving the root's moves apart
+/// on several threads (each null-window against the best so far) kept the
+/// value exact but measured slower than one thread on FFO #40-#49 (about
+/// 0.75x by the busiest thread's CPU time, two threads): each child's
+/// solve lost the root's selective passes and the shared table.  A
+/// traced search runs on its own thread alone.
 static void search_iterate(Search *s, SearchResult *r)
 {
     Ctx *c = &s->c;
@@ -256,14 +242,22 @@ static void search_iterate(Search *s, SearchResult *r)
     Move pv[SEARCH_MAX_PLY];
     int guess = cfg->has_guess ? cfg->guess : 0, swing = 0;
     bool have = false;
+    Team *team = ctx_tracing(c) ? NULL : s->team;
+    bool helping = false; /* the team is on Lazy SMP */
     for (int d = deepen ? 1 : target; d <= target; d++) {
         c->horizon = 0;
         if (ctx_tracing(c))
             ctx_trace(c, &(TraceEvent){.kind = TRACE_ITERATION, .depth = d});
         if (c->tt)
             tt_new_search(c->tt);
+        const bool solver_root = ctx_wants_solver(c, 0, d);
+        if (helping && solver_root)
+            team_finish(team);
+        else if (team && !helping && !solver_root)
+            team_start_lazy(team, c, s->root, deepen, target);
+        helping = team && !solver_root;
         int len;
-        const int v = search_once(c, d, guess, swing, pv, &len);
+        const int v = algo_iteration(c, d, guess, swing, pv, &len);
         if (c->stopped) {
             /* A partial iteration still knows its best among the root
              * moves it finished; take it only when nothing is complete. */
@@ -287,6 +281,8 @@ static void search_iterate(Search *s, SearchResult *r)
         if (c->horizon == 0)
             break;
     }
+    if (helping)
+        team_finish(team);
     r->stopped = c->stopped;
 }
 
@@ -316,6 +312,8 @@ static int search_body(Search *s, SearchResult *r)
     r->move = MOVE_NONE;
     memset(&c->n, 0, sizeof c->n);
     c->stopped = false;
+    if (s->team)
+        team_begin(s->team, c);
     memcpy(ctx_state(c, 0), s->root, c->g->state_size);
     atomic_store_explicit(&s->live.end_ns, 0, memory_order_relaxed);
     const uint64_t start = clock_ns();
@@ -398,7 +396,12 @@ int search_start(Search *s, const void *root, Err *err)
     return 0;
 }
 
-void search_stop(Search *s) { atomic_store_explicit(&s->stop_request, 1, memory_order_relaxed); }
+void search_stop(Search *s)
+{
+    atomic_store_explicit(&s->stop_request, 1, memory_order_relaxed);
+    if (s->team)
+        team_stop(s->team);
+}
 
 bool search_done(const Search *s)
 {
@@ -421,6 +424,8 @@ static void fill_stats(const Search *s, SearchStats *out)
     out->mtd_passes = atomic_load_explicit(&l->mtd_passes, memory_order_relaxed);
     out->proof = atomic_load_explicit(&l->proof, memory_order_relaxed);
     out->disproof = atomic_load_explicit(&l->disproof, memory_order_relaxed);
+    if (s->team)
+        team_add_counters(s->team, out);
     out->value = atomic_load_explicit(&l->value, memory_order_relaxed);
     out->best = (Move)atomic_load_explicit(&l->best, memory_order_relaxed);
     out->running = atomic_load_explicit(&l->running, memory_order_relaxed) != 0;

@@ -8,7 +8,10 @@
  * Threads: search_start() runs the search on its own thread; any other
  * thread may call search_poll() at any time (lock-free: relaxed atomics) and
  * search_stop(); search_wait() joins and returns the result.  search_run()
- * does the same synchronously on the calling thread.
+ * does the same synchronously on the calling thread.  With cfg.threads > 1
+ * that thread has helpers, made by search_new() (team.c): they share the
+ * table, their counters join the main thread's, and the answer is still
+ * the main thread's.
  */
 #ifndef YOMI_SEARCH_H
 #define YOMI_SEARCH_H
@@ -66,7 +69,16 @@ typedef struct SearchConfig {
                              limit when time_ms or node_limit is set */
     double exploration;   /* UCB1's constant C, results scaled to 0..1 */
     uint64_t seed;        /* its random number generator's start */
+    /* Threads searching together (Lazy SMP over the shared table, and a
+     * solved root's moves shared out): 1..SEARCH_MAX_THREADS, or
+     * SEARCH_THREADS_ALL, one per core.  Only the algorithms flagged
+     * ALGO_PARALLEL with the table on use more than one; a traced search
+     * runs on one. */
+    int threads;
 } SearchConfig;
+
+#define SEARCH_MAX_THREADS 64
+#define SEARCH_THREADS_ALL 0
 
 #define MCTS_DEFAULT_ITERATIONS 10000
 #define MCTS_MAX_ITERATIONS 2000000000
@@ -105,9 +117,11 @@ enum {
     YOMI_DEFAULT_FEATURES = YOMI_ASPIRATION | YOMI_NULL_MOVE | YOMI_LMR | YOMI_CHECK_EXTENSION
 };
 
-/* Defaults: negascout, depth 6, best order, table on 16 MB, quiescence on;
- * for mcts, exploration sqrt(2) and seed 1. */
+/* Defaults: negascout, depth 6, best order, table on 16 MB, quiescence on,
+ * one thread; for mcts, exploration sqrt(2) and seed 1. */
 void search_config_default(SearchConfig *cfg);
+/* The cores online, 1..SEARCH_MAX_THREADS: what SEARCH_THREADS_ALL gives. */
+int search_cores(void);
 
 /* The command line's names ("alphabeta-window", ...): the ids of the
  * algorithm table (engine/algorithm.h), which says more of each. */
@@ -177,6 +191,9 @@ typedef struct Search Search;
 /* NULL + err when the config does not fit the game or memory is short. */
 Search *search_new(const Game *g, const SearchConfig *cfg, Err *err);
 void search_free(Search *s);
+/* The threads its searches run on: 1 unless cfg.threads asked for more
+ * and the algorithm and table can use them. */
+int search_threads(const Search *s);
 
 /* Positions played before the root, oldest first (for repetition rules);
  * copied.  Optional. */
@@ -215,7 +232,7 @@ int search_run(Search *s, const void *root, SearchResult *out, Err *err);
  * One search option by its doc/cli.md name without the dashes: algo, depth,
  * solve (on|off), order, table, table-mb, guess, time, nodes, extra-turn,
  * quiescence (on|off), endgame (N, or all), iterations, exploration,
- * seed (mcts).  Returns 1 when set, 0 when `key` is not a search
+ * seed (mcts), threads (N, or all).  Returns 1 when set, 0 when `key` is not a search
  * option, -1 + err when the value is bad or missing (NULL). */
 int search_config_set(SearchConfig *cfg, const char *key, const char *value, Err *err);
 /* The options where `cfg` differs from search_config_default(), as

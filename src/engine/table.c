@@ -178,35 +178,59 @@ void tt_clear(Tt *t)
 {
     /* A solve that the game's solver takes whole never stores here, and
      * clearing 64 MB for nothing before each benchmark position showed. */
-    if (t->written)
+    if (atomic_load_explicit(&t->written, memory_order_relaxed))
         memset(t->buckets, 0, (t->mask + 1) * sizeof *t->buckets);
-    t->written = false;
-    t->age = 0;
+    atomic_store_explicit(&t->written, false, memory_order_relaxed);
+    atomic_store_explicit(&t->age, 0, memory_order_relaxed);
 }
 
-void tt_new_search(Tt *t) { t->age++; }
+void tt_new_search(Tt *t)
+{
+    atomic_store_explicit(&t->age, (uint8_t)(atomic_load_explicit(&t->age, memory_order_relaxed) + 1),
+                          memory_order_relaxed);
+}
+
+/* Both words of an entry, as one store; from another thread's view the
+ * two may land apart, which the check word's XOR gives away (table.h). */
+static inline void tt_write(TtSlot *slot, const TtEntry *e)
+{
+    const uint64_t data = tt_pack(e);
+    atomic_store_explicit(&slot->check, e->key ^ data, memory_order_relaxed);
+    atomic_store_explicit(&slot->data, data, memory_order_relaxed);
+}
+
+/* A slot's words moved as they are, torn or not: a torn pair stays one. */
+static inline void tt_move(TtSlot *to, const TtSlot *from)
+{
+    TtSlot *f = (TtSlot *)from;
+    atomic_store_explicit(&to->check, atomic_load_explicit(&f->check, memory_order_relaxed),
+                          memory_order_relaxed);
+    atomic_store_explicit(&to->data, atomic_load_explicit(&f->data, memory_order_relaxed),
+                          memory_order_relaxed);
+}
 
 void tt_store(Tt *t, uint64_t key, int value, int depth, int bound, Move move)
 {
     TtBucket *b = &t->buckets[key & t->mask];
-    TtEntry *e;
-    if (b->deep.key == key || b->deep.bound == BOUND_NONE || b->deep.age != t->age ||
-        depth >= b->deep.depth) {
+    const uint8_t age = atomic_load_explicit(&t->age, memory_order_relaxed);
+    TtEntry deep, old;
+    tt_read(&b->deep, &deep);
+    TtSlot *slot;
+    if (deep.key == key || deep.bound == BOUND_NONE || deep.age != age || depth >= deep.depth) {
         /* The deep slot's old occupant moves down rather than vanish. */
-        if (b->deep.key != key && b->deep.bound != BOUND_NONE)
-            b->recent = b->deep;
-        e = &b->deep;
+        if (deep.key != key && deep.bound != BOUND_NONE)
+            tt_move(&b->recent, &b->deep);
+        slot = &b->deep;
+        old = deep;
     } else {
-        e = &b->recent;
+        slot = &b->recent;
+        tt_read(slot, &old);
     }
-    if (move == MOVE_NONE && e->key == key)
-        move = e->move; /* keep the move of a shallower search */
-    e->key = key;
-    e->value = (int16_t)value;
-    e->depth = (uint8_t)(depth > 255 ? 255 : depth);
-    e->bound = (uint8_t)bound;
-    e->move = move;
-    e->age = t->age;
-    e->pad = 0;
-    t->written = true;
+    if (move == MOVE_NONE && old.key == key)
+        move = old.move; /* keep the move of a shallower search */
+    const TtEntry e = {.key = key, .value = (int16_t)value, .depth = (uint8_t)(depth > 255 ? 255 : depth),
+                       .bound = (uint8_t)bound, .move = move, .age = age};
+    tt_write(slot, &e);
+    if (!atomic_load_explicit(&t->written, memory_order_relaxed))
+        atomic_store_explicit(&t->written, true, memory_order_relaxed);
 }

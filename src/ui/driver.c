@@ -4,6 +4,21 @@
 
 #include "base/clock.h"
 #include "ui/driver.h"
+#include "players/level.h"
+#include "ui/settings.h"
+
+/* A computer player of yomi's own as it plays here: on the Settings'
+ * threads unless its spec asked for some (a spec's threads other than
+ * the default one wins).  Levels 1 to 7 keep the one thread they were
+ * calibrated on (players/level.c); the strongest, which thinks for a
+ * time, gets them. */
+static Agent *new_agent(const Game *g, const Player *spec, Err *err)
+{
+    Player p = *spec;
+    if (!p.human && !p.external[0] && p.cfg.threads == 1 && (p.level == 0 || p.level == LEVEL_MAX))
+        p.cfg.threads = settings.threads;
+    return agent_new_player(g, &p, err);
+}
 
 void driver_init(Driver *d, Session *s)
 {
@@ -71,7 +86,7 @@ int driver_start(Driver *d)
     if (driver_busy(d))
         return 0;
     if (!d->player[side]) {
-        d->player[side] = agent_new_player(s->game, &s->players[side], &err);
+        d->player[side] = new_agent(s->game, &s->players[side], &err);
         /* The weak levels' random moves differ from one game to the next
          * (yomi match seeds them to replay instead). */
         if (d->player[side])
@@ -96,7 +111,7 @@ int driver_start_hint(Driver *d, int depth)
         memset(&p, 0, sizeof p);
         search_config_default(&p.cfg);
         p.cfg.depth = depth;
-        d->hint = agent_new_player(d->session->game, &p, &err);
+        d->hint = new_agent(d->session->game, &p, &err);
     }
     if (!d->hint || start_turn(d, d->hint, false, &err) != 0) {
         fail(d, &err);

@@ -5,6 +5,7 @@
 
 #include "base/atomic_file.h"
 #include "base/read_file.h"
+#include "engine/search.h"
 #include "ui/session.h"
 #include "ui/settings.h"
 
@@ -15,9 +16,10 @@ Settings settings = {
     .hint_depth = 6,
     .show_legal = 1,
     .flip_second = 1,
+    .threads = 0,
 };
 
-/* What the file may be: yomi writes six short lines, under 100 bytes. */
+/* What the file may be: yomi writes seven short lines, under 120 bytes. */
 #define SETTINGS_FILE_MAX (16 * 1024)
 #define SETTINGS_LINE_MAX 128
 
@@ -32,6 +34,7 @@ static struct {
     {"hint-depth", &settings.hint_depth, 1, 30},
     {"show-legal", &settings.show_legal, 0, 1},
     {"flip-second", &settings.flip_second, 0, 1},
+    {"threads", &settings.threads, 0, SEARCH_MAX_THREADS},
 };
 #define NFIELDS (int)(sizeof fields / sizeof fields[0])
 

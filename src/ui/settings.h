@@ -14,6 +14,7 @@ typedef struct {
     int hint_depth;    /* depth of the hint search */
     int show_legal;    /* mark legal moves */
     int flip_second;   /* turn the board round when the person plays the second side only */
+    int threads;       /* the computer players' search threads; 0: one per core */
 } Settings;
 
 extern Settings settings;

@@ -1,17 +1,22 @@
 /* settings_screen.c - the settings screen: a form over `settings`. */
+#include <stdio.h>
 #include <stdlib.h>
 
 #include <curses.h>
 
 #include "ui/form.h"
 #include "base/i18n.h"
+#include "engine/search.h"
 #include "ui/screen.h"
 #include "ui/settings.h"
 #include "ui/theme.h"
 
 typedef struct {
     Form form;
-    int glyphs, colour, delay, hint, legal, flip, save;
+    int glyphs, colour, delay, hint, legal, flip, threads, save;
+    /* the threads' choices: one per core ("all") first, then 1, 2, ... */
+    char thread_names[SEARCH_MAX_THREADS + 1][40];
+    const char *thread_choices[SEARCH_MAX_THREADS + 1];
 } SettingsScreen;
 
 static const char *const glyph_names[] = {N_("auto (UTF-8 when the locale has it)"), "ASCII"};
@@ -41,6 +46,18 @@ static int settings_init(Screen *s, void *arg)
                                         .help = N_("pause between moves when watching (+/- there too)")});
     ss->hint = form_add(f, (FormField){.kind = FIELD_NUMBER, .label = N_("Hint depth"), .value = settings.hint_depth,
                                        .lo = 1, .hi = 30, .help = N_("how deep the hint search looks")});
+    /* Up to the cores here, or more if the file asks for more. */
+    const int most = settings.threads > search_cores() ? settings.threads : search_cores();
+    snprintf(ss->thread_names[0], sizeof ss->thread_names[0], _("all (%d cores)"), search_cores());
+    for (int i = 0; i <= most; i++) {
+        if (i > 0)
+            snprintf(ss->thread_names[i], sizeof ss->thread_names[i], "%d", i);
+        ss->thread_choices[i] = ss->thread_names[i];
+    }
+    ss->threads = form_add(f, (FormField){.kind = FIELD_CHOICE, .label = N_("Search threads"),
+                                          .choices = ss->thread_choices, .nchoices = most + 1,
+                                          .value = settings.threads,
+                                          .help = N_("computer players and hints; a threads=N in a player wins")});
     ss->save = form_add(f, (FormField){.kind = FIELD_BUTTON, .label = N_("Save and go back")});
     s->data = ss;
     return 0;
@@ -58,6 +75,7 @@ static void apply(Screen *s)
     settings.flip_second = f->f[ss->flip].value;
     settings.watch_delay = f->f[ss->delay].value;
     settings.hint_depth = f->f[ss->hint].value;
+    settings.threads = f->f[ss->threads].value;
     s->app->glyphs = theme_glyphs(settings.glyphs == SETTING_OFF);
     s->app->colour = theme_init(settings.colour == SETTING_OFF);
 }

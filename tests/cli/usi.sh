@@ -102,6 +102,23 @@ grep -q 'info string' "$tmp/out"; ok $((!$?)) "usi: every option accepted"
 is "$(bestmoves | grep -c .)" "2" "usi: two searches under options, two bestmoves"
 grep -q '^info depth 2 seldepth' "$tmp/out"; ok $? "usi: Depth option limits the search"
 
+# --- Threads: the search's helpers; out of range is refused, as any option ---
+cat >"$tmp/in" <<'EOF'
+usi
+setoption name Threads value 2
+isready
+position startpos
+go depth 4
+await 1
+setoption name Threads value 0
+setoption name Threads value 65
+EOF
+usi_session "$tmp/in"
+grep -q '^option name Threads type spin default 1 min 1 max 64$' "$tmp/out"; ok $? "usi: Threads option"
+best=$(bestmoves)
+grep -qx "$best" "$tmp/legal"; ok $? "usi: Threads 2 plays a legal move ('$best')"
+is "$(grep -c '^info string setoption: threads' "$tmp/out")" "2" "usi: Threads 0 and 65 refused"
+
 # --- mcts: no depth to stop at, so `go depth N` plays its iterations (not a
 # day of them), a clock its time ----------------------------------------------
 cat >"$tmp/in" <<'EOF'

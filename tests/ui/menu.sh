@@ -78,6 +78,7 @@ ui_keys q
 see "yomi-exited-0" "quits"
 [ -f "$settings" ] && grep -q '^glyphs=0$' "$settings"
 ok $? "the settings are saved as a file where the FIFO was"
+grep -q '^threads=0$' "$settings"; ok $? "search threads: one per core by default"
 rm -f "$settings"
 printf 'glyphs=1\n# %0200d\n' 0 >"$settings"
 ui_start
@@ -89,6 +90,27 @@ printf 'glyphs=1\n' >"$settings"
 ui_start
 see "y o m i" "a good settings file is read (ASCII glyphs)"
 not_see "読" "no kanji then"
+ui_keys q
+see "yomi-exited-0" "quits"
+rm -f "$settings"
+
+# the computer players' search threads: one per core, or a number
+ui_start
+ui_keys s
+cores=$(getconf _NPROCESSORS_ONLN)
+see "Search threads" "settings: the search threads"
+see "all ($cores cores)" "one per core to begin with, saying how many"
+ui_keys Down Down Down Down Down Down
+see "computer players and hints; a threads=N in a player wins" "its help line"
+ui_keys Right Enter
+see "Compare algorithms" "saved"
+ui_keys q
+see "yomi-exited-0" "quits"
+grep -q '^threads=1$' "$settings"; ok $? "threads=1 saved"
+printf 'threads=65\n' >"$settings"
+ui_start
+ui_keys s
+see "all ($cores cores)" "threads beyond the engine's 64 in the file: the default"
 ui_keys q
 see "yomi-exited-0" "quits"
 rm -f "$settings"

@@ -1,0 +1,257 @@
+/* team.c - a search's helper threads (team.h): Lazy SMP.
+ *
+ * The helpers are made with the search (search_new) and sleep on a
+ * condition variable between searches: each has its own context (per-ply
+ * arrays, history, killers, its own endgame solver), allocated once, so
+ * nothing in the search allocates; the table is the one thing they share,
+ * and table.h says why it needs no lock.  They stop as the main thread
+ * does: on their own checkpoints, every STATS_PUBLISH_EVERY nodes, when
+ * the stop flag is up, the deadline has passed or the team's nodes reach
+ * the node limit.
+ */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/algos.h"
+#include "engine/team.h"
+
+typedef struct Helper {
+    Ctx c;
+    _Alignas(64) LiveStats live; /* its own line: the main thread's is read ten times a second */
+    struct Team *team;
+    int id; /* 1, 2, ...; the main thread is 0 */
+    pthread_t thread;
+    bool started;
+} Helper;
+
+struct Team {
+    Helper **h;
+    int n;
+    pthread_mutex_t mu;
+    pthread_cond_t wake, idle;
+    /* under mu */
+    unsigned job; /* bumped for each piece of work */
+    int busy;     /* helpers still on it */
+    bool quit;
+    /* the work, written under mu before `job` is bumped */
+    bool deepen;
+    int target;
+    SearchConfig cfg;
+    uint64_t deadline_ns;
+    _Alignas(16) unsigned char root[GAME_MAX_STATE];
+    /* while it runs */
+    atomic_int stop;
+    _Atomic uint64_t nodes;
+};
+
+/* ---- Lazy SMP ------------------------------------------------------------ */
+
+/// Lazy SMP: every helper searches the same root as the main thread, by
+/// iterative deepening of its own, and all of them share the table.  What
+/// one thread stores, bounds and best moves, the others find: they cut
+/// where it has already searched and try its best move first, so the main
+/// thread gets through each iteration faster than it would alone, and the
+/// threads' different timings spread them over different parts of the
+/// tree.  Helpers of odd number start one ply deeper, so that the threads
+/// are not all on the same iteration; they search on past the main
+/// thread's depth until it stops them.  Only the main thread's result
+/// counts: the helpers' work reaches it through the table alone.  A
+/// helper leaves off where the game's solver would take the root: that
+/// solve is the main thread's alone (search.c says why).
+static void lazy_search(Helper *h)
+{
+    const Team *t = h->team;
+    Ctx *c = &h->c;
+    const int first = t->deepen ? 1 + (h->id & 1) : t->target;
+    const int last = t->deepen ? DEPTH_SOLVE - 1 : t->target;
+    int guess = c->cfg.has_guess ? c->cfg.guess : 0, swing = 0;
+    Move pv[SEARCH_MAX_PLY];
+    int len;
+    for (int d = first; d <= last && !c->stopped; d++) {
+        if (t->deepen && ctx_wants_solver(c, 0, d))
+            break;
+        c->horizon = 0;
+        const int v = algo_iteration(c, d, guess, swing, pv, &len);
+        if (c->stopped || c->horizon == 0)
+            break; /* stopped, or solved: nothing deeper to find */
+        swing = d > 1 ? (v > guess ? v - guess : guess - v) : 0;
+        guess = v;
+    }
+}
+
+/* ---- the threads ------------------------------------------------------------ */
+
+static void helper_work(Helper *h)
+{
+    Team *t = h->team;
+    Ctx *c = &h->c;
+    c->cfg = t->cfg;
+    c->deadline_ns = t->deadline_ns;
+    memset(&c->n, 0, sizeof c->n);
+    c->nodes_told = 0;
+    c->horizon = 0;
+    c->stopped = atomic_load_explicit(&t->stop, memory_order_relaxed) != 0;
+    memcpy(ctx_state(c, 0), t->root, c->g->state_size);
+    lazy_search(h);
+    stats_publish(c->live, &c->n);
+}
+
+static void *helper_main(void *arg)
+{
+    Helper *h = arg;
+    Team *t = h->team;
+    unsigned seen = 0;
+    pthread_mutex_lock(&t->mu);
+    for (;;) {
+        while (!t->quit && t->job == seen)
+            pthread_cond_wait(&t->wake, &t->mu);
+        if (t->quit)
+            break;
+        seen = t->job;
+        pthread_mutex_unlock(&t->mu);
+        helper_work(h);
+        pthread_mutex_lock(&t->mu);
+        if (--t->busy == 0)
+            pthread_cond_broadcast(&t->idle);
+    }
+    pthread_mutex_unlock(&t->mu);
+    return NULL;
+}
+
+void team_start_lazy(Team *t, const Ctx *main, const void *root, bool deepen, int target)
+{
+    pthread_mutex_lock(&t->mu);
+    t->deepen = deepen;
+    t->target = target;
+    t->cfg = main->cfg;
+    t->deadline_ns = main->deadline_ns;
+    memcpy(t->root, root, main->g->state_size);
+    atomic_store_explicit(&t->stop, 0, memory_order_relaxed);
+    t->busy = t->n;
+    t->job++;
+    pthread_cond_broadcast(&t->wake);
+    pthread_mutex_unlock(&t->mu);
+}
+
+static void team_wait(Team *t)
+{
+    pthread_mutex_lock(&t->mu);
+    while (t->busy > 0)
+        pthread_cond_wait(&t->idle, &t->mu);
+    pthread_mutex_unlock(&t->mu);
+}
+
+void team_stop(Team *t) { atomic_store_explicit(&t->stop, 1, memory_order_relaxed); }
+
+void team_finish(Team *t)
+{
+    team_stop(t);
+    team_wait(t);
+}
+
+/* ---- the team's life ---------------------------------------------------------- */
+
+Team *team_new(const Game *g, const SearchConfig *asked, int helpers, Tt *tt, int history_max,
+               Err *err)
+{
+    Team *t = calloc(1, sizeof *t);
+    if (!t)
+        return err_set(err, "out of memory for the search threads"), NULL;
+    pthread_mutex_init(&t->mu, NULL);
+    pthread_cond_init(&t->wake, NULL);
+    pthread_cond_init(&t->idle, NULL);
+    t->h = calloc((size_t)helpers, sizeof *t->h);
+    if (!t->h) {
+        team_free(t);
+        return err_set(err, "out of memory for the search threads"), NULL;
+    }
+    const size_t size = (sizeof(Helper) + 63) / 64 * 64;
+    for (int i = 0; i < helpers; i++) {
+        Helper *h = aligned_alloc(64, size);
+        if (!h) {
+            team_free(t);
+            return err_set(err, "out of memory for the search threads"), NULL;
+        }
+        memset(h, 0, size);
+        t->h[t->n++] = h;
+        if (ctx_init(&h->c, g, asked, history_max, err) != 0) {
+            team_free(t);
+            return NULL;
+        }
+        h->team = t;
+        h->id = i + 1;
+        h->c.tt = tt;
+        h->c.live = &h->live;
+        h->c.stop_request = &t->stop;
+        h->c.team_nodes = &t->nodes;
+    }
+    for (int i = 0; i < t->n; i++) {
+        if (pthread_create(&t->h[i]->thread, NULL, helper_main, t->h[i]) != 0) {
+            team_free(t);
+            return err_set(err, "cannot start the search threads"), NULL;
+        }
+        t->h[i]->started = true;
+    }
+    return t;
+}
+
+void team_free(Team *t)
+{
+    if (!t)
+        return;
+    pthread_mutex_lock(&t->mu);
+    t->quit = true;
+    pthread_cond_broadcast(&t->wake);
+    pthread_mutex_unlock(&t->mu);
+    for (int i = 0; i < t->n; i++)
+        if (t->h[i]->started)
+            pthread_join(t->h[i]->thread, NULL);
+    for (int i = 0; i < t->n; i++) {
+        ctx_release(&t->h[i]->c);
+        free(t->h[i]);
+    }
+    free(t->h);
+    pthread_cond_destroy(&t->idle);
+    pthread_cond_destroy(&t->wake);
+    pthread_mutex_destroy(&t->mu);
+    free(t);
+}
+
+int team_size(const Team *t) { return t->n; }
+
+void team_forget(Team *t)
+{
+    for (int i = 0; i < t->n; i++)
+        ctx_forget(&t->h[i]->c);
+}
+
+void team_set_history(Team *t, const void *const *slots, int n)
+{
+    for (int i = 0; i < t->n; i++)
+        ctx_set_history(&t->h[i]->c, slots, n);
+}
+
+void team_begin(Team *t, Ctx *main)
+{
+    atomic_store_explicit(&t->nodes, 0, memory_order_relaxed);
+    main->team_nodes = &t->nodes;
+    main->nodes_told = 0;
+    const Counters none = {0};
+    for (int i = 0; i < t->n; i++)
+        stats_publish(&t->h[i]->live, &none);
+}
+
+void team_add_counters(const Team *t, SearchStats *out)
+{
+    for (int i = 0; i < t->n; i++) {
+        LiveStats *l = &t->h[i]->live;
+        out->nodes += atomic_load_explicit(&l->nodes, memory_order_relaxed);
+        out->leaves += atomic_load_explicit(&l->leaves, memory_order_relaxed);
+        out->probes += atomic_load_explicit(&l->probes, memory_order_relaxed);
+        out->hits += atomic_load_explicit(&l->hits, memory_order_relaxed);
+        out->cutoffs += atomic_load_explicit(&l->cutoffs, memory_order_relaxed);
+        out->researches += atomic_load_explicit(&l->researches, memory_order_relaxed);
+        out->mtd_passes += atomic_load_explicit(&l->mtd_passes, memory_order_relaxed);
+    }
+}
