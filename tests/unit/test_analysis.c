@@ -7,6 +7,8 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
+
+#include "games_test.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,12 +25,7 @@ typedef struct {
 
 static Game *open_game(const char *id, const char *key, const char *value)
 {
-    Err err = {{0}};
-    GameOption opt = {key, value};
-    Game *g = game_open(id, &opt, key ? 1 : 0, &err);
-    if (!g)
-        fail_msg("cannot open %s: %s", id, err.msg);
-    return g;
+    return test_game_open_with(id, key, value);
 }
 
 /* The moves "a,b,c" from the start of g (each parsed in its position). */

@@ -9,6 +9,8 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
+
+#include "games_test.h"
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -21,15 +23,7 @@
 #include "games/registry.h"
 #include "players/player.h"
 
-static Game *open_game(const char *id, const char *tree)
-{
-    Err err = {{0}};
-    GameOption opt = {"tree", tree};
-    Game *g = game_open(id, tree ? &opt : NULL, tree ? 1 : 0, &err);
-    if (!g)
-        fail_msg("cannot open %s: %s", id, err.msg);
-    return g;
-}
+static Game *open_game(const char *id, const char *tree) { return test_game_open_with(id, "tree", tree); }
 
 static SearchConfig mcts_config(int iterations, uint64_t seed)
 {

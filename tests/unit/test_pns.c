@@ -11,6 +11,8 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
+
+#include "games_test.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,14 +35,6 @@ static FILE *open_data(const char *name)
     return f;
 }
 
-static Game *open_game(const char *id, const GameOption *opts, int nopts)
-{
-    Err err = {{0}};
-    Game *g = game_open(id, opts, nopts, &err);
-    if (!g)
-        fail_msg("cannot open %s: %s", id, err.msg);
-    return g;
-}
 
 static void pns_config(SearchConfig *cfg, int table_mb)
 {
@@ -112,7 +106,7 @@ static void kalah_solved_lines(void **unused)
         char id[32];
         snprintf(id, sizeof id, "kalah-%dx%d", pits, seeds);
         const GameOption opts[] = {{"capture", strcmp(rule, "empty-capture") == 0 ? "empty" : "standard"}};
-        Game *g = open_game(id, opts, 1);
+        Game *g = test_game_open(id, opts, 1);
         _Alignas(16) unsigned char root[GAME_MAX_STATE];
         g->ops->start(g, root);
         SearchConfig cfg;
@@ -165,7 +159,7 @@ static void reversi_small_boards(void **unused)
         char id[32];
         snprintf(id, sizeof id, "reversi-%s", board);
         const GameOption opts[] = {{"start", start}, {"score", "discs"}};
-        Game *g = open_game(id, opts, 2);
+        Game *g = test_game_open(id, opts, 2);
         _Alignas(16) unsigned char root[GAME_MAX_STATE];
         g->ops->start(g, root);
         SearchConfig cfg;
@@ -194,7 +188,7 @@ static void reversi_small_boards(void **unused)
 static void a_small_table_still_proves(void **unused)
 {
     (void)unused;
-    Game *g = open_game("kalah-4x4", NULL, 0);
+    Game *g = test_game_open("kalah-4x4", NULL, 0);
     _Alignas(16) unsigned char root[GAME_MAX_STATE];
     g->ops->start(g, root);
     SearchConfig cfg;
@@ -216,7 +210,7 @@ static void a_depth_is_a_solve(void **unused)
     (void)unused;
     assert_true(algorithm(ALGO_PNS)->flags & ALGO_SOLVE_ONLY);
     assert_true(algorithm(ALGO_PNS)->flags & ALGO_OUTCOME);
-    Game *g = open_game("kalah-3x3", NULL, 0);
+    Game *g = test_game_open("kalah-3x3", NULL, 0);
     _Alignas(16) unsigned char root[GAME_MAX_STATE];
     g->ops->start(g, root);
     SearchConfig cfg;
@@ -247,7 +241,7 @@ static void a_stopped_proof_gives_a_legal_move(void **unused)
     (void)unused;
     static const char *const ids[] = {"reversi", "gogo"};
     for (size_t k = 0; k < sizeof ids / sizeof ids[0]; k++) {
-        Game *g = open_game(ids[k], NULL, 0);
+        Game *g = test_game_open(ids[k], NULL, 0);
         _Alignas(16) unsigned char root[GAME_MAX_STATE];
         g->ops->start(g, root);
         SearchConfig cfg;

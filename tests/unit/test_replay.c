@@ -10,6 +10,8 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
+
+#include "games_test.h"
 #include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,15 +37,7 @@ typedef struct {
     TraceLog log;
 } Rec;
 
-static Game *open_game(const char *id, const char *tree)
-{
-    Err err = {{0}};
-    GameOption opt = {"tree", tree};
-    Game *g = game_open(id, tree ? &opt : NULL, tree ? 1 : 0, &err);
-    if (!g)
-        fail_msg("cannot open %s %s: %s", id, tree ? tree : "", err.msg);
-    return g;
-}
+static Game *open_game(const char *id, const char *tree) { return test_game_open_with(id, "tree", tree); }
 
 /* The config of `yomi explain tree --algo A --order natural --table off
  * --solve`: the tutorials' trees as the textbook draws them. */

@@ -4,6 +4,8 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
+
+#include "games_test.h"
 #include <stdio.h>
 #include <string.h>
 
@@ -16,12 +18,7 @@
 
 static Game *open_game(const char *id, const char *key, const char *value)
 {
-    Err err = {{0}};
-    GameOption opt = {key, value};
-    Game *g = game_open(id, key ? &opt : NULL, key ? 1 : 0, &err);
-    if (!g)
-        fail_msg("open %s: %s", id, err.msg);
-    return g;
+    return test_game_open_with(id, key, value);
 }
 
 static ReversiState parse(const Game *g, const char *text)

@@ -5,6 +5,8 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
+
+#include "games_test.h"
 #include <stdio.h>
 #include <string.h>
 
@@ -16,15 +18,7 @@
 
 /* ---- helpers ---------------------------------------------------------- */
 
-static Game *open_game(const char *id, const char *score)
-{
-    Err err = {{0}};
-    GameOption opt = {"score", score};
-    Game *g = game_open(id, score ? &opt : NULL, score ? 1 : 0, &err);
-    if (!g)
-        fail_msg("open %s: %s", id, err.msg);
-    return g;
-}
+static Game *open_game(const char *id, const char *score) { return test_game_open_with(id, "score", score); }
 
 static uint64_t rng_state = 0x9E3779B97F4A7C15ULL;
 

@@ -4,6 +4,8 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
+
+#include "games_test.h"
 #include <stdbool.h>
 
 #include "engine/game.h"
@@ -12,12 +14,7 @@
 
 static Game *open_game(const char *id, const char *key, const char *value)
 {
-    Err err = {{0}};
-    GameOption opt = {key, value};
-    Game *g = game_open(id, &opt, 1, &err);
-    if (!g)
-        fail_msg("open %s: %s", id, err.msg);
-    return g;
+    return test_game_open_with(id, key, value);
 }
 
 /* Not the engine: two throwaway searches, just enough to show that the

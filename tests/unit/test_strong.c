@@ -7,6 +7,8 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
+
+#include "games_test.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,14 +31,6 @@ static const unsigned feature_sets[] = {
 };
 #define NSETS (sizeof feature_sets / sizeof feature_sets[0])
 
-static Game *open_game(const char *id, const GameOption *opts, int nopts)
-{
-    Err err = {{0}};
-    Game *g = game_open(id, opts, nopts, &err);
-    if (!g)
-        fail_msg("cannot open %s: %s", id, err.msg);
-    return g;
-}
 
 static void yomi_config(SearchConfig *cfg, unsigned features)
 {
@@ -78,7 +72,7 @@ static void random_position(const Game *g, unsigned seed, int plies, void *state
 static void test_reversi_4x4_solves(void **unused)
 {
     (void)unused;
-    Game *g = open_game("reversi-4x4", NULL, 0);
+    Game *g = test_game_open("reversi-4x4", NULL, 0);
     static SearchResult r;
     _Alignas(16) unsigned char root[GAME_MAX_STATE];
     g->ops->start(g, root);
@@ -141,7 +135,7 @@ static void test_kalah_solved_values(void **unused)
         char id[32];
         snprintf(id, sizeof id, "kalah-%dx%d", pits, seeds);
         const GameOption opts[] = {{"capture", strcmp(rule, "empty-capture") == 0 ? "empty" : "standard"}};
-        Game *g = open_game(id, opts, 1);
+        Game *g = test_game_open(id, opts, 1);
         _Alignas(16) unsigned char root[GAME_MAX_STATE];
         g->ops->start(g, root);
         for (size_t k = 0; k < NSETS; k++) {
@@ -191,7 +185,7 @@ static void expect_mate(const Game *g, const char *sfen, int depth, int value, c
 static void test_gogo_mates(void **unused)
 {
     (void)unused;
-    Game *g = open_game("gogo", NULL, 0);
+    Game *g = test_game_open("gogo", NULL, 0);
     expect_mate(g, "4k/5/4G/5/K4 b G 1", 1, SCORE_WIN - 1, "G*2b");
     expect_mate(g, "4k/5/4G/5/K4 b G 1", 5, SCORE_WIN - 1, "G*2b");
     expect_mate(g, "4k/5/5/5/K4 b 2G 1", 4, SCORE_WIN - 3, NULL); /* LMR may take a ply from the quiet G*2c */
@@ -230,7 +224,7 @@ static void test_options_and_specs(void **unused)
 static void test_time_limit_answers(void **unused)
 {
     (void)unused;
-    Game *g = open_game("reversi", NULL, 0);
+    Game *g = test_game_open("reversi", NULL, 0);
     _Alignas(16) unsigned char root[GAME_MAX_STATE];
     g->ops->start(g, root);
     SearchConfig cfg;
@@ -257,7 +251,7 @@ static void test_time_limit_answers(void **unused)
 static void test_endgame_auto(void **unused)
 {
     (void)unused;
-    Game *g = open_game("kalah-4x2", NULL, 0);
+    Game *g = test_game_open("kalah-4x2", NULL, 0);
     _Alignas(16) unsigned char root[GAME_MAX_STATE];
     g->ops->start(g, root);
     SearchConfig cfg;
@@ -313,7 +307,7 @@ static int negascout_solve(const Game *g, const void *root)
 static void test_endgame_reach(void **unused)
 {
     (void)unused;
-    Game *g = open_game("reversi", NULL, 0);
+    Game *g = test_game_open("reversi", NULL, 0);
     _Alignas(16) unsigned char root[GAME_MAX_STATE];
     position_with_empties(g, 1, 14, root);
     static SearchResult r;
@@ -350,7 +344,7 @@ static void depth9(const Game *g, const void *root, unsigned features, SearchRes
 static void test_probcut(void **unused)
 {
     (void)unused;
-    Game *g = open_game("reversi", NULL, 0);
+    Game *g = test_game_open("reversi", NULL, 0);
     _Alignas(16) unsigned char root[GAME_MAX_STATE];
     static SearchResult on, off;
     SearchConfig cfg;
@@ -366,7 +360,7 @@ static void test_probcut(void **unused)
     assert_true(nodes_on < nodes_off * 9 / 10);
     /* only the pattern evaluation has a measured spread */
     GameOption simple = {"eval", "simple"};
-    Game *plain = open_game("reversi", &simple, 1);
+    Game *plain = test_game_open("reversi", &simple, 1);
     depth9(plain, root, YOMI_DEFAULT_FEATURES | YOMI_PROBCUT, &on);
     depth9(plain, root, YOMI_DEFAULT_FEATURES, &off);
     assert_int_equal(on.stats.nodes, off.stats.nodes);

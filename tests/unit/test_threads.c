@@ -9,6 +9,8 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
+
+#include "games_test.h"
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -27,14 +29,7 @@ static unsigned next_random(unsigned n)
     return (unsigned)(rng % n);
 }
 
-static Game *open_game(const char *id)
-{
-    Err err = {{0}};
-    Game *g = game_open(id, NULL, 0, &err);
-    if (!g)
-        fail_msg("open %s: %s", id, err.msg);
-    return g;
-}
+static Game *open_game(const char *id) { return test_game_open(id, NULL, 0); }
 
 /* A random position `plies` moves from the start that is not over. */
 static void random_position(const Game *g, int plies, void *state)

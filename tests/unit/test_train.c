@@ -6,6 +6,8 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
+
+#include "games_test.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,14 +17,7 @@
 #include "train/fit.h"
 #include "train/selfplay.h"
 
-static Game *open_game(const char *id)
-{
-    Err err = {{0}};
-    Game *g = game_open(id, NULL, 0, &err);
-    if (!g)
-        fail_msg("cannot open %s: %s", id, err.msg);
-    return g;
-}
+static Game *open_game(const char *id) { return test_game_open(id, NULL, 0); }
 
 /* ---- self-play ---------------------------------------------------------------- */
 

@@ -17,6 +17,8 @@
 
 #include <cmocka.h>
 
+#include "games_test.h"
+
 #include "games/registry.h"
 #include "players/player.h"
 #include "ui/fmt.h"
@@ -51,17 +53,6 @@ static const char *draw(const Game *g, const void *state, const Glyphs *gl, cons
     return text;
 }
 
-static Game *open_game(const char *id, const char *pos, void *state)
-{
-    Err err = {{0}};
-    Game *g = game_open(id, NULL, 0, &err);
-    assert_non_null(g);
-    if (pos)
-        assert_int_equal(g->ops->parse_position(g, pos, state, &err), 0);
-    else
-        g->ops->start(g, state);
-    return g;
-}
 
 /* ---- grid ---------------------------------------------------------------- */
 
@@ -196,7 +187,7 @@ static void reversi_ascii_board_with_legal_moves(void **unused)
 {
     (void)unused;
     unsigned char st[GAME_MAX_STATE];
-    Game *g = open_game("reversi-4x4", NULL, st);
+    Game *g = test_game_at("reversi-4x4", NULL, st);
     assert_string_equal(draw(g, st, &glyphs_ascii, NULL, MOVE_NONE, true, NULL),
                         "    a  b  c  d\n"
                         "  +------------+\n"
@@ -212,7 +203,7 @@ static void reversi_utf8_board_marks_cursor_and_last_move(void **unused)
 {
     (void)unused;
     unsigned char st[GAME_MAX_STATE], child[GAME_MAX_STATE];
-    Game *g = open_game("reversi-4x4", NULL, st);
+    Game *g = test_game_at("reversi-4x4", NULL, st);
     Move m;
     Err err;
     assert_int_equal(g->ops->parse_move(g, st, "b1", &m, &err), 0);
@@ -240,7 +231,7 @@ static void reversi_pick_and_cursor(void **unused)
 {
     (void)unused;
     unsigned char st[GAME_MAX_STATE];
-    Game *g = open_game("reversi-4x4", NULL, st);
+    Game *g = test_game_at("reversi-4x4", NULL, st);
     const BoardView *v = view_for(g);
     assert_non_null(v);
     Cursor c = {0};
@@ -267,7 +258,7 @@ static void gogo_boards_in_both_glyph_sets(void **unused)
 {
     (void)unused;
     unsigned char st[GAME_MAX_STATE];
-    Game *g = open_game("gogo", "rbs1k/4p/5/P1+s2/K1GB1 b Rg 1", st);
+    Game *g = test_game_at("gogo", "rbs1k/4p/5/P1+s2/K1GB1 b Rg 1", st);
     assert_string_equal(draw(g, st, &glyphs_utf8, NULL, MOVE_NONE, false, NULL),
                         "Gote  hand 金\n"
                         "  5   4   3   2   1\n"
@@ -303,7 +294,7 @@ static void gogo_pick_promotion_and_drop(void **unused)
 {
     (void)unused;
     unsigned char st[GAME_MAX_STATE];
-    Game *g = open_game("gogo", "4k/2S2/5/5/K4 b P 1", st);
+    Game *g = test_game_at("gogo", "4k/2S2/5/5/K4 b P 1", st);
     const BoardView *v = view_for(g);
     Cursor c = {0};
     Move moves[2];
@@ -352,7 +343,7 @@ static void gogo_picked_piece_marks_its_captures(void **unused)
 {
     (void)unused;
     unsigned char st[GAME_MAX_STATE];
-    Game *g = open_game("gogo", "4k/2p2/2R2/5/K4 b - 1", st);
+    Game *g = test_game_at("gogo", "4k/2p2/2R2/5/K4 b - 1", st);
     Cursor c = {.row = 2, .col = 2, .selected = true, .sel_row = 2, .sel_col = 2};
     Grid grid;
     assert_string_equal(draw(g, st, &glyphs_utf8, &c, MOVE_NONE, true, &grid),
@@ -395,7 +386,7 @@ static void kalah_board_after_a_move(void **unused)
 {
     (void)unused;
     unsigned char st[GAME_MAX_STATE], child[GAME_MAX_STATE];
-    Game *g = open_game("kalah-4x3", NULL, st);
+    Game *g = test_game_at("kalah-4x3", NULL, st);
     const BoardView *v = view_for(g);
     Cursor c = {0};
     v->cursor_home(g, st, &c);

@@ -10,6 +10,8 @@
 #include <string.h>
 
 #include <cmocka.h>
+
+#include "games_test.h"
 #include <curses.h>
 
 #include "games/registry.h"
@@ -19,17 +21,6 @@
 
 static char text[8192];
 
-static Game *open_game(const char *id, const char *pos, void *state)
-{
-    Err err = {{0}};
-    Game *g = game_open(id, NULL, 0, &err);
-    assert_non_null(g);
-    if (pos)
-        assert_int_equal(g->ops->parse_position(g, pos, state, &err), 0);
-    else
-        g->ops->start(g, state);
-    return g;
-}
 
 static const char *drawn(const ViewCtx *ctx, Grid *keep)
 {
@@ -110,7 +101,7 @@ static void reversi_turned(void **unused)
 {
     (void)unused;
     unsigned char st[GAME_MAX_STATE];
-    Game *g = open_game("reversi-4x6", NULL, st);
+    Game *g = test_game_at("reversi-4x6", NULL, st);
     Cursor c = {.row = 0, .col = 1}; /* b1 */
     ViewCtx ctx = {.game = g, .state = st, .glyphs = &glyphs_ascii, .cursor = &c, .flipped = true};
     Grid grid;
@@ -141,7 +132,7 @@ static void gogo_turned(void **unused)
 {
     (void)unused;
     unsigned char st[GAME_MAX_STATE];
-    Game *g = open_game("gogo", "rbs1k/4p/5/P1+s2/K1GB1 b Rg 1", st);
+    Game *g = test_game_at("gogo", "rbs1k/4p/5/P1+s2/K1GB1 b Rg 1", st);
     ViewCtx ctx = {.game = g, .state = st, .glyphs = &glyphs_utf8, .flipped = true};
     /* sente's hand on top, files 1..5, ranks e..a; pieces still read as
      * pieces, gote's still marked v */
@@ -183,7 +174,7 @@ static void gogo_marks_both_ends_of_the_last_move(void **unused)
 {
     (void)unused;
     unsigned char st[GAME_MAX_STATE], child[GAME_MAX_STATE];
-    Game *g = open_game("gogo", "rbs1k/4p/5/P1+s2/K1GB1 b Rg 1", st);
+    Game *g = test_game_at("gogo", "rbs1k/4p/5/P1+s2/K1GB1 b Rg 1", st);
     Err err = {{0}};
     Move m;
     for (int drop = 0; drop < 2; drop++) {
@@ -214,7 +205,7 @@ static void kalah_turned_and_digits(void **unused)
 {
     (void)unused;
     unsigned char st[GAME_MAX_STATE], north[GAME_MAX_STATE];
-    Game *g = open_game("kalah-4x3", NULL, st);
+    Game *g = test_game_at("kalah-4x3", NULL, st);
     Err err = {{0}};
     Move m;
     assert_int_equal(g->ops->parse_move(g, st, "1", &m, &err), 0);
@@ -248,7 +239,7 @@ static void kalah_turned_and_digits(void **unused)
     assert_false(v->cursor_to_digit(g, north, 5, &c, msg, sizeof msg));
     assert_string_equal(msg, "there is no pit 5: the pits are numbered 1 to 4");
     assert_int_equal(c.col, 2);
-    Game *r = open_game("reversi", NULL, st);
+    Game *r = test_game_at("reversi", NULL, st);
     assert_null(view_for(r)->cursor_to_digit); /* squares are not numbers */
     game_close(r);
     game_close(g);
@@ -362,7 +353,7 @@ static void a_line_in_the_games_notation(void **unused)
 {
     (void)unused;
     unsigned char st[GAME_MAX_STATE];
-    Game *g = open_game("reversi", NULL, st);
+    Game *g = test_game_at("reversi", NULL, st);
     Move line[4];
     Err err = {{0}};
     unsigned char a[GAME_MAX_STATE], b[GAME_MAX_STATE];
