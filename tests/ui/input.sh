@@ -47,7 +47,9 @@ ok $? "while it thinks the panel shows its line in the game's notation"
 ui_keys q y
 see "yomi-exited-0" "quit"
 
-ui_start -- play reversi --second negascout:4
+# One thread: the line of a depth-4 search, whole (with helpers beside it,
+# the table they fill may end a line early, as it may in any engine).
+ui_start -- play reversi --second negascout:4,threads=1
 ui_keys : d3 Enter
 see "Last search: White" "the computer has moved"
 ui_wait_re "line +[a-h][1-8] [a-h][1-8] [a-h][1-8]" 5
