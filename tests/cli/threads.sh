@@ -45,7 +45,9 @@ for spec in "--algo yomi --depth 6" "--algo pvs --depth 5" "--algo mtdf --depth 
 done
 
 run_yomi analyse gogo --moves 2e3d --depth 6 --threads 2
-is "$rc $(printf '%s\n' "$out" | grep -c '^ *1  first  2e3d ')" "0 1" "analyse --threads 2: a line for the move"
+# Its class (and so a mark after the move) may change from run to run:
+# helper threads make depth-limited values vary, as Lazy SMP's do.
+is "$rc $(printf '%s\n' "$out" | grep -c '^ *1  first  2e3d')" "0 1" "analyse --threads 2: a line for the move"
 
 # The seed algorithms keep their counts on any number of threads.
 run_yomi search kalah --algo alphabeta --depth 6 --threads 1
