@@ -1,10 +1,16 @@
-/* games_test.h - opening a game in a unit test: the test fails there,
- * naming the game and why, when it cannot be opened.  Include after
- * cmocka.h. */
+/* games_test.h - what the unit tests that open games and search them
+ * share: opening a game (the test fails there, naming the game and why,
+ * when it cannot be opened), checking a line of moves, an mcts config.
+ * Include after cmocka.h. */
 #ifndef YOMI_GAMES_TEST_H
 #define YOMI_GAMES_TEST_H
 
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+
 #include "engine/game.h"
+#include "engine/search.h"
 #include "games/registry.h"
 
 static inline Game *test_game_open(const char *id, const GameOption *opts, int nopts)
@@ -34,6 +40,31 @@ static inline Game *test_game_at(const char *id, const char *pos, void *state)
     else if (g->ops->parse_position(g, pos, state, &err) != 0)
         fail_msg("%s: cannot read the position %s: %s", id, pos, err.msg);
     return g;
+}
+
+/* Whether the n moves of `pv` are legal one after the other from root. */
+static inline bool test_legal_line(const Game *g, const void *root, const Move *pv, int n)
+{
+    _Alignas(16) unsigned char a[GAME_MAX_STATE], b[GAME_MAX_STATE];
+    memcpy(a, root, g->state_size);
+    for (int i = 0; i < n; i++) {
+        if (!game_has_move(g, a, pv[i]))
+            return false;
+        g->ops->play(g, a, pv[i], b);
+        memcpy(a, b, g->state_size);
+    }
+    return true;
+}
+
+/* mcts for `iterations` iterations, its playouts drawn from `seed`. */
+static inline SearchConfig test_mcts_config(int iterations, uint64_t seed)
+{
+    SearchConfig cfg;
+    search_config_default(&cfg);
+    cfg.algo = ALGO_MCTS;
+    cfg.iterations = iterations;
+    cfg.seed = seed;
+    return cfg;
 }
 
 #endif

@@ -25,15 +25,6 @@
 
 static Game *open_game(const char *id, const char *tree) { return test_game_open_with(id, "tree", tree); }
 
-static SearchConfig mcts_config(int iterations, uint64_t seed)
-{
-    SearchConfig cfg;
-    search_config_default(&cfg);
-    cfg.algo = ALGO_MCTS;
-    cfg.iterations = iterations;
-    cfg.seed = seed;
-    return cfg;
-}
 
 static void run(const Game *g, const void *root, const SearchConfig *cfg, SearchResult *r)
 {
@@ -45,23 +36,6 @@ static void run(const Game *g, const void *root, const SearchConfig *cfg, Search
     search_free(s);
 }
 
-static bool legal_line(const Game *g, const void *root, const Move *pv, int n)
-{
-    _Alignas(16) unsigned char a[GAME_MAX_STATE], b[GAME_MAX_STATE];
-    Move moves[GAME_MAX_MOVES];
-    memcpy(a, root, g->state_size);
-    for (int i = 0; i < n; i++) {
-        const int k = g->ops->legal_moves(g, a, moves);
-        int j = 0;
-        while (j < k && moves[j] != pv[i])
-            j++;
-        if (j == k)
-            return false;
-        g->ops->play(g, a, pv[i], b);
-        memcpy(a, b, g->state_size);
-    }
-    return true;
-}
 
 /* The same seed: the same tree (nodes, depth), the same move, value and
  * line, run after run; another seed, another tree, still a legal move. */
@@ -73,7 +47,7 @@ static void test_same_seed_same_search(void **unused)
         Game *g = open_game(games[k], NULL);
         _Alignas(16) unsigned char root[GAME_MAX_STATE];
         g->ops->start(g, root);
-        const SearchConfig cfg = mcts_config(1500, 42), other = mcts_config(1500, 43);
+        const SearchConfig cfg = test_mcts_config(1500, 42), other = test_mcts_config(1500, 43);
         static SearchResult a, b, c;
         run(g, root, &cfg, &a);
         run(g, root, &cfg, &b);
@@ -91,8 +65,8 @@ static void test_same_seed_same_search(void **unused)
         assert_false(a.stats.exact);
         assert_true(a.stats.depth >= 2);
         assert_true(a.value >= -100 && a.value <= 100);
-        assert_true(legal_line(g, root, a.pv, a.pv_len));
-        assert_true(legal_line(g, root, c.pv, c.pv_len));
+        assert_true(test_legal_line(g, root, a.pv, a.pv_len));
+        assert_true(test_legal_line(g, root, c.pv, c.pv_len));
         assert_true(c.pv_len != a.pv_len || memcmp(a.pv, c.pv, (size_t)a.pv_len * sizeof a.pv[0]) ||
                     c.value != a.value);
         game_close(g);
@@ -111,11 +85,11 @@ static void test_finds_the_forced_win(void **unused)
     _Alignas(16) unsigned char root[GAME_MAX_STATE];
     g->ops->start(g, root);
     static SearchResult r;
-    const SearchConfig few = mcts_config(10, 1);
+    const SearchConfig few = test_mcts_config(10, 1);
     run(g, root, &few, &r);
     assert_int_equal(r.move, 1); /* ten playouts: move 1 looks best (moves count from 1) */
     for (uint64_t seed = 1; seed <= 5; seed++) {
-        const SearchConfig cfg = mcts_config(2000, seed);
+        const SearchConfig cfg = test_mcts_config(2000, seed);
         run(g, root, &cfg, &r);
         assert_int_equal(r.move, 2);
         assert_true(r.value >= 90); /* nearly every playout now wins */
@@ -180,15 +154,15 @@ static void test_keeps_won_positions(void **unused)
             }
             if (!winnable)
                 continue;
-            const SearchConfig cfg = mcts_config(20000, 1);
+            const SearchConfig cfg = test_mcts_config(20000, 1);
             static SearchResult r;
             run(g, root, &cfg, &r);
             char pos[256];
             g->ops->format_position(g, root, pos, sizeof pos);
             if (solved_after(g, root, r.move) <= 0)
                 fail_msg("%s %s: mcts throws the win away", cases[k].game, pos);
-            assert_true(legal_line(g, root, r.pv, r.pv_len));
-            assert_true(legal_line(g, root, r.turn, r.turn_len));
+            assert_true(test_legal_line(g, root, r.pv, r.pv_len));
+            assert_true(test_legal_line(g, root, r.turn, r.turn_len));
             won++;
         }
         game_close(g);
@@ -207,14 +181,14 @@ static void test_full_pool_keeps_playing(void **unused)
     Game *g = open_game("reversi-6x6", NULL);
     _Alignas(16) unsigned char root[GAME_MAX_STATE];
     g->ops->start(g, root);
-    SearchConfig cfg = mcts_config(60000, 1);
+    SearchConfig cfg = test_mcts_config(60000, 1);
     cfg.table_mb = 1;
     static SearchResult r;
     run(g, root, &cfg, &r);
     assert_true(r.stats.nodes < 60000);
     assert_true(r.stats.nodes > 30000);
     assert_int_equal(r.stats.leaves, 60000);
-    assert_true(legal_line(g, root, r.pv, r.pv_len));
+    assert_true(test_legal_line(g, root, r.pv, r.pv_len));
     game_close(g);
 }
 
@@ -227,22 +201,22 @@ static void test_limits(void **unused)
     Game *g = open_game("kalah", NULL);
     _Alignas(16) unsigned char root[GAME_MAX_STATE];
     g->ops->start(g, root);
-    SearchConfig cfg = mcts_config(0, 1);
+    SearchConfig cfg = test_mcts_config(0, 1);
     cfg.time_ms = 150;
     static SearchResult r;
     run(g, root, &cfg, &r);
     assert_true(r.stopped);
     assert_true(r.stats.leaves > 100);
     assert_true(r.stats.depth > 0);
-    assert_true(legal_line(g, root, r.pv, r.pv_len));
+    assert_true(test_legal_line(g, root, r.pv, r.pv_len));
 
-    cfg = mcts_config(0, 1);
+    cfg = test_mcts_config(0, 1);
     cfg.node_limit = 3000;
     run(g, root, &cfg, &r);
     assert_true(r.stopped);
     assert_int_equal(r.stats.nodes, 3000);
 
-    cfg = mcts_config(0, 1);
+    cfg = test_mcts_config(0, 1);
     cfg.time_ms = 600000;
     Err err = {{0}};
     Search *s = search_new(g, &cfg, &err);
@@ -253,11 +227,11 @@ static void test_limits(void **unused)
     search_stop(s);
     search_wait(s, &r);
     assert_true(r.stopped);
-    assert_true(legal_line(g, root, &r.move, 1));
+    assert_true(test_legal_line(g, root, &r.move, 1));
     search_free(s);
 
     /* without any limit, the default number of iterations */
-    cfg = mcts_config(0, 1);
+    cfg = test_mcts_config(0, 1);
     run(g, root, &cfg, &r);
     assert_int_equal(r.stats.leaves, MCTS_DEFAULT_ITERATIONS);
     game_close(g);
@@ -298,7 +272,7 @@ static void test_traced_same_search(void **unused)
     Game *g = open_game("tree", FORCED);
     _Alignas(16) unsigned char root[GAME_MAX_STATE];
     g->ops->start(g, root);
-    const SearchConfig cfg = mcts_config(500, 1);
+    const SearchConfig cfg = test_mcts_config(500, 1);
     static SearchResult plain;
     run(g, root, &cfg, &plain);
     Search *s = search_new(g, &cfg, &err);
@@ -323,7 +297,7 @@ static void test_live_root_moves(void **unused)
     Game *g = open_game("kalah", NULL);
     _Alignas(16) unsigned char root[GAME_MAX_STATE];
     g->ops->start(g, root);
-    const SearchConfig cfg = mcts_config(3000, 2);
+    const SearchConfig cfg = test_mcts_config(3000, 2);
     Search *s = search_new(g, &cfg, &err);
     assert_non_null(s);
     SearchRootMove roots[SEARCH_ROOTS_MAX];

@@ -39,15 +39,6 @@ typedef struct {
 
 static Game *open_game(const char *id, const char *tree) { return test_game_open_with(id, "tree", tree); }
 
-static SearchConfig mcts_config(int iterations, uint64_t seed)
-{
-    SearchConfig cfg;
-    search_config_default(&cfg);
-    cfg.algo = ALGO_MCTS;
-    cfg.iterations = iterations;
-    cfg.seed = seed;
-    return cfg;
-}
 
 /* rec owns g; the root is g's start. */
 static void record(Rec *rec, Game *g, const SearchConfig *cfg)
@@ -198,7 +189,7 @@ static void test_every_iteration_as_the_engine(void **unused)
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         Rec rec;
-        const SearchConfig cfg = mcts_config(cases[i].iterations, cases[i].seed);
+        const SearchConfig cfg = test_mcts_config(cases[i].iterations, cases[i].seed);
         record(&rec, open_game(cases[i].id, cases[i].tree), &cfg);
         assert_false(rec.log.too_big);
         assert_int_equal(count_kind(&rec.log, TRACE_SAMPLE), cases[i].iterations);
@@ -217,7 +208,7 @@ static void test_iteration_shape(void **unused)
 {
     (void)unused;
     Rec rec;
-    const SearchConfig cfg = mcts_config(300, 7);
+    const SearchConfig cfg = test_mcts_config(300, 7);
     record(&rec, open_game("kalah-4x3", NULL), &cfg);
     const TraceLog *log = &rec.log;
     int ply = -1, number = 0;
@@ -277,7 +268,7 @@ static void test_seed_same_trace(void **unused)
 {
     (void)unused;
     Rec a, b, c;
-    const SearchConfig one = mcts_config(200, 11), other = mcts_config(200, 12);
+    const SearchConfig one = test_mcts_config(200, 11), other = test_mcts_config(200, 12);
     record(&a, open_game("reversi-4x4", NULL), &one);
     record(&b, open_game("reversi-4x4", NULL), &one);
     record(&c, open_game("reversi-4x4", NULL), &other);
@@ -299,7 +290,7 @@ static void test_trace_changes_nothing(void **unused)
 {
     (void)unused;
     Rec rec;
-    const SearchConfig cfg = mcts_config(500, 5);
+    const SearchConfig cfg = test_mcts_config(500, 5);
     record(&rec, open_game("kalah", NULL), &cfg);
     SearchResult plain;
     SearchRootMove roots[SEARCH_ROOTS_MAX];
@@ -350,7 +341,7 @@ static void test_step_back(void **unused)
 {
     (void)unused;
     Rec rec;
-    const SearchConfig cfg = mcts_config(40, 3);
+    const SearchConfig cfg = test_mcts_config(40, 3);
     record(&rec, open_game("tree", "trap"), &cfg);
     Replay *back = replay_new(rec.g, &rec.root);
     assert_non_null(back);
@@ -372,7 +363,7 @@ static void test_text(void **unused)
 {
     (void)unused;
     Rec rec;
-    const SearchConfig cfg = mcts_config(6, 1);
+    const SearchConfig cfg = test_mcts_config(6, 1);
     record(&rec, open_game("tree", "trap"), &cfg);
     const TraceTeller t = trace_teller(rec.g, &rec.root, &rec.cfg);
     static const char *const want[] = {

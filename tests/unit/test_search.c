@@ -8,6 +8,8 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
+
+#include "games_test.h"
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -53,23 +55,6 @@ static void random_position(const Game *g, int plies, void *state)
     }
 }
 
-static bool legal_line(const Game *g, const void *root, const Move *pv, int n)
-{
-    _Alignas(16) unsigned char a[GAME_MAX_STATE], b[GAME_MAX_STATE];
-    Move moves[GAME_MAX_MOVES];
-    memcpy(a, root, g->state_size);
-    for (int i = 0; i < n; i++) {
-        const int k = g->ops->legal_moves(g, a, moves);
-        int j = 0;
-        while (j < k && moves[j] != pv[i])
-            j++;
-        if (j == k)
-            return false;
-        g->ops->play(g, a, pv[i], b);
-        memcpy(a, b, g->state_size);
-    }
-    return true;
-}
 
 static int run(const Game *g, const void *root, SearchConfig *cfg, SearchResult *r)
 {
@@ -138,7 +123,7 @@ static void test_algorithms_agree(void **unused)
                             fail_msg("%s opening %d: %s order %d table %d gives %d, negamax %d",
                                      g->name, cases[k].opening + rep, algo_name(c.algo), o, t, got,
                                      want);
-                        assert_true(legal_line(g, root, r.pv, r.pv_len));
+                        assert_true(test_legal_line(g, root, r.pv, r.pv_len));
                         assert_true(r.pv_len >= 1 || r.move == MOVE_NONE);
                         checked++;
                     }
@@ -180,8 +165,8 @@ static void test_stop_returns_a_legal_move(void **unused)
     search_wait(s, &r);
     assert_true(search_done(s));
     assert_true(r.stopped);
-    assert_true(legal_line(g, root, &r.move, 1));
-    assert_true(legal_line(g, root, r.pv, r.pv_len));
+    assert_true(test_legal_line(g, root, &r.move, 1));
+    assert_true(test_legal_line(g, root, r.pv, r.pv_len));
     search_free(s);
     game_close(g);
 }

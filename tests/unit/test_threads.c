@@ -51,18 +51,6 @@ static void random_position(const Game *g, int plies, void *state)
     }
 }
 
-static bool legal_line(const Game *g, const void *root, const Move *pv, int n)
-{
-    _Alignas(16) unsigned char a[GAME_MAX_STATE], b[GAME_MAX_STATE];
-    memcpy(a, root, g->state_size);
-    for (int i = 0; i < n; i++) {
-        if (!game_has_move(g, a, pv[i]))
-            return false;
-        g->ops->play(g, a, pv[i], b);
-        memcpy(a, b, g->state_size);
-    }
-    return true;
-}
 
 /* The value of `root` under cfg and then the value of the move it names,
  * searched as one thread would: a best move's value is the root's. */
@@ -77,7 +65,7 @@ static void run(const Game *g, const void *root, const SearchConfig *cfg, Search
     search_free(s);
     assert_true(r->move != MOVE_NONE);
     assert_true(game_has_move(g, root, r->move));
-    assert_true(legal_line(g, root, r->pv, r->pv_len));
+    assert_true(test_legal_line(g, root, r->pv, r->pv_len));
 }
 
 static SearchConfig config(Algo algo, int threads)
@@ -207,7 +195,7 @@ static void stop_under_way(const Game *g, const void *root, const SearchConfig *
     assert_true(search_done(s));
     assert_true(r.stopped);
     assert_true(game_has_move(g, root, r.move));
-    assert_true(legal_line(g, root, r.pv, r.pv_len));
+    assert_true(test_legal_line(g, root, r.pv, r.pv_len));
     search_free(s);
 }
 
