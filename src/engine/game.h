@@ -249,6 +249,13 @@ static inline bool game_has_move(const Game *g, const void *s, Move m)
 int game_format_line(const Game *g, const void *root, const Move *moves, int n, char *buf,
                      size_t len);
 
+/* A game as a record or the UI keeps it grows two arrays side by side:
+ * `*moves` and `*states` (each move's position before it, and the last
+ * one after).  Make room for `need` moves and need + 1 positions, the
+ * capacity `*cap` doubling from 64; -1 (arrays as they were, still
+ * valid) when out of memory. */
+int game_line_reserve(const Game *g, unsigned char **states, Move **moves, int *cap, int need);
+
 /* Generic perft (Edax's convention, see tests/data/reversi/perft.txt): uses the
  * game's hook when it has one. */
 uint64_t game_perft(const Game *g, const void *state, int depth);

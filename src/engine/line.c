@@ -1,5 +1,7 @@
-/* line.c - a line of moves (a principal variation) in the game's notation. */
+/* line.c - a line of moves: a principal variation in the game's notation,
+ * and the arrays a played game grows. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "engine/game.h"
@@ -31,4 +33,23 @@ int game_format_line(const Game *g, const void *root, const Move *moves, int n, 
         memcpy(at, next, g->state_size);
     }
     return done;
+}
+
+int game_line_reserve(const Game *g, unsigned char **states, Move **moves, int *cap, int need)
+{
+    if (need <= *cap)
+        return 0;
+    int grown = *cap ? *cap * 2 : 64;
+    while (grown < need)
+        grown *= 2;
+    unsigned char *st = realloc(*states, (size_t)(grown + 1) * g->state_size);
+    if (!st)
+        return -1;
+    *states = st;
+    Move *mv = realloc(*moves, (size_t)grown * sizeof *mv);
+    if (!mv)
+        return -1;
+    *moves = mv;
+    *cap = grown;
+    return 0;
 }

@@ -133,21 +133,7 @@ const char *rr_skip_blanks(const char *s)
 
 static int grow(Record *r, int need)
 {
-    if (need <= r->cap)
-        return 0;
-    int cap = r->cap ? r->cap * 2 : 64;
-    while (cap < need)
-        cap *= 2;
-    unsigned char *st = realloc(r->states, (size_t)(cap + 1) * r->game->state_size);
-    if (!st)
-        return -1;
-    r->states = st;
-    Move *mv = realloc(r->moves, (size_t)cap * sizeof *mv);
-    if (!mv)
-        return -1;
-    r->moves = mv;
-    r->cap = cap;
-    return 0;
+    return game_line_reserve(r->game, &r->states, &r->moves, &r->cap, need);
 }
 
 static int add_option(RecordReader *rd, Record *r, const GameOption *o, Err *err)

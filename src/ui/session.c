@@ -15,26 +15,18 @@
 #include "players/player.h"
 #include "ui/session.h"
 
+/* The clocks grow beside the game's arrays, a position each. */
 static int grow(Session *s, int need)
 {
-    if (need <= s->cap)
+    if (game_line_reserve(s->game, &s->states, &s->moves, &s->cap, need) != 0)
+        return -1;
+    if (s->clock_cap >= s->cap)
         return 0;
-    int cap = s->cap ? s->cap * 2 : 128;
-    while (cap < need)
-        cap *= 2;
-    unsigned char *st = realloc(s->states, (size_t)(cap + 1) * s->game->state_size);
-    if (!st)
-        return -1;
-    s->states = st;
-    Move *mv = realloc(s->moves, (size_t)cap * sizeof *mv);
-    if (!mv)
-        return -1;
-    s->moves = mv;
-    GameClock *at = realloc(s->clock_at, (size_t)(cap + 1) * sizeof *at);
+    GameClock *at = realloc(s->clock_at, (size_t)(s->cap + 1) * sizeof *at);
     if (!at)
         return -1;
     s->clock_at = at;
-    s->cap = cap;
+    s->clock_cap = s->cap;
     return 0;
 }
 

@@ -61,6 +61,7 @@ typedef struct Session {
     int cap;
     GameClock clock;       /* the time each side used; under a clock, left */
     GameClock *clock_at;   /* the clock as it was at the start of each ply */
+    int clock_cap;         /* clock_at has clock_cap + 1 entries */
     uint64_t (*now)(void); /* the time in ms (clock_ms; the tests' own) */
 } Session;
 

@@ -82,6 +82,61 @@ static void moves_charge_the_clock_and_undo_gives_it_back(void **unused)
     session_free(s);
 }
 
+/* A long game outgrows the first arrays more than once (game_line_reserve
+ * doubles them; the clocks grow beside): every position and clock stays
+ * as it was played, through undo and redo. */
+static void a_long_game_keeps_every_ply(void **unused)
+{
+    (void)unused;
+    UiPlayer players[2];
+    Err err = {{0}};
+    ui_player_parse("human", &players[0], &err);
+    ui_player_parse("human", &players[1], &err);
+    Session *s = session_new("gogo", NULL, 0, players, NULL, &err);
+    assert_non_null(s);
+    s->now = fake_now;
+    fake_ms = 1000;
+    session_set_clock(s, &five_plus_two);
+    enum { PLIES = 300 };
+    static unsigned char seen[PLIES + 1][GAME_MAX_STATE];
+    static GameClock clocks[PLIES + 1];
+    const size_t size = s->game->state_size;
+    int n = 0;
+    memcpy(seen[0], session_current(s), size);
+    clocks[0] = s->clock;
+    for (; n < PLIES; n++) {
+        Move moves[GAME_MAX_MOVES];
+        const int count = s->game->ops->legal_moves(s->game, session_current(s), moves);
+        if (count == 0)
+            break;
+        /* any move that leaves the other side a move: no mate to end it */
+        int pick = (n * 7) % count;
+        for (int tries = 0; tries < count; tries++, pick = (pick + 1) % count) {
+            _Alignas(16) unsigned char next[GAME_MAX_STATE];
+            Move replies[GAME_MAX_MOVES];
+            s->game->ops->play(s->game, session_current(s), moves[pick], next);
+            if (s->game->ops->legal_moves(s->game, next, replies) > 0)
+                break;
+        }
+        session_clock_run(s, true);
+        fake_ms += 10;
+        assert_int_equal(session_play(s, moves[pick]), 0);
+        memcpy(seen[n + 1], session_current(s), size);
+        clocks[n + 1] = s->clock;
+    }
+    assert_true(n > 128); /* past two doublings */
+    while (session_undo(s))
+        ;
+    for (int i = 0; i <= n; i++) {
+        assert_memory_equal(session_state(s, i), seen[i], size);
+        assert_int_equal(s->clock.main_left[0], clocks[i].main_left[0]);
+        assert_int_equal(s->clock.main_left[1], clocks[i].main_left[1]);
+        if (i < n)
+            assert_true(session_redo(s));
+    }
+    session_free(s);
+}
+
 static void out_of_time_loses(void **unused)
 {
     (void)unused;
@@ -244,6 +299,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(moves_charge_the_clock_and_undo_gives_it_back),
+        cmocka_unit_test(a_long_game_keeps_every_ply),
         cmocka_unit_test(out_of_time_loses),
         cmocka_unit_test(save_files_keep_the_clock),
         cmocka_unit_test(old_files_have_no_clock),
