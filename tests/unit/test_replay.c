@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "games_test.h"
+#include "replay_test.h"
 #include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,20 +25,6 @@
 #include "engine/trace_log.h"
 #include "engine/trace_text.h"
 #include "games/registry.h"
-
-typedef struct {
-    _Alignas(16) unsigned char bytes[GAME_MAX_STATE];
-} State;
-
-/* One recorded search: the game, its root, the config and the log. */
-typedef struct {
-    Game *g;
-    State root;
-    SearchConfig cfg;
-    TraceLog log;
-} Rec;
-
-static Game *open_game(const char *id, const char *tree) { return test_game_open_with(id, "tree", tree); }
 
 /* The config of `yomi explain tree --algo A --order natural --table off
  * --solve`: the tutorials' trees as the textbook draws them. */
@@ -93,12 +80,6 @@ static void record_tree(Rec *rec, const char *tree, Algo algo)
  * test_replay_mcts.c. */
 static bool traced(Algo a) { return !(algorithm(a)->flags & ALGO_SAMPLING); }
 
-static void rec_free(Rec *rec)
-{
-    trace_log_free(&rec->log);
-    game_close(rec->g);
-}
-
 /* The replay after all of the log's steps. */
 static Replay *replay_all(const Rec *rec)
 {
@@ -125,14 +106,6 @@ static int child_index(const Replay *r, int node, int i)
 static void move_text(const Rec *rec, Move m, char *buf, size_t size)
 {
     rec->g->ops->format_move(rec->g, &rec->root, m, buf, size);
-}
-
-static int count_kind(const TraceLog *log, TraceKind kind)
-{
-    int n = 0;
-    for (int i = 0; i < log->n; i++)
-        n += log->events[i].kind == kind;
-    return n;
 }
 
 /* ---- the textbook's tree --------------------------------------------------- */

@@ -13,6 +13,7 @@
 #include <cmocka.h>
 
 #include "games_test.h"
+#include "replay_test.h"
 #include <locale.h>
 #include <math.h>
 #include <stdio.h>
@@ -26,20 +27,6 @@
 #include "engine/trace_text.h"
 #include "games/registry.h"
 
-typedef struct {
-    _Alignas(16) unsigned char bytes[GAME_MAX_STATE];
-} State;
-
-typedef struct {
-    Game *g;
-    State root;
-    SearchConfig cfg;
-    TraceLog log;
-} Rec;
-
-static Game *open_game(const char *id, const char *tree) { return test_game_open_with(id, "tree", tree); }
-
-
 /* rec owns g; the root is g's start. */
 static void record(Rec *rec, Game *g, const SearchConfig *cfg)
 {
@@ -51,20 +38,6 @@ static void record(Rec *rec, Game *g, const SearchConfig *cfg)
     const int rc = trace_log_search(&rec->log, g, cfg, &rec->root, NULL, 0, 200000, &err);
     if (rc != 0)
         fail_msg("trace_log_search: %d (%s)", rc, err.msg);
-}
-
-static void rec_free(Rec *rec)
-{
-    trace_log_free(&rec->log);
-    game_close(rec->g);
-}
-
-static int count_kind(const TraceLog *log, TraceKind kind)
-{
-    int n = 0;
-    for (int i = 0; i < log->n; i++)
-        n += log->events[i].kind == kind;
-    return n;
 }
 
 /* The root's move m as the replay has it; NULL when it is none of them. */
