@@ -30,7 +30,8 @@ typedef struct {
     char typed_label[96];        /* the typed one as the field shows it */
     const char *where_names[3];
     int where_kind[3];           /* WHERE_* of each choice */
-    int where, depth, solve, order, table, algo[ALGO_COUNT], mode, run;
+    int where, algo[ALGO_COUNT], mode, run;
+    SearchFields search;
 } CompareSetup;
 
 static const char *const mode_names[] = {N_("one after another"), N_("all at once")};
@@ -157,9 +158,9 @@ static void setup_update(CompareSetup *cs)
     }
     if (!ticked)
         deep = searched = true;
-    f->f[cs->solve].hidden = !deep;
-    f->f[cs->depth].hidden = !deep || f->f[cs->solve].value;
-    f->f[cs->order].hidden = f->f[cs->table].hidden = !searched;
+    f->f[cs->search.solve].hidden = !deep;
+    f->f[cs->search.depth].hidden = !deep || f->f[cs->search.solve].value;
+    f->f[cs->search.order].hidden = f->f[cs->search.table].hidden = !searched;
     form_fix_cursor(f);
 }
 
@@ -193,12 +194,12 @@ static int setup_init(Screen *s, void *arg)
     cs->where = form_add(f, (FormField){.kind = FIELD_CHOICE, .label = N_("Position"),
                                         .choices = cs->where_names, .nchoices = nwhere,
                                         .help = N_("Enter types or pastes one, in the game's notation")});
-    cs->solve = form_add(f, (FormField){.kind = FIELD_CHOICE, .label = N_("Solve to the end"), .choices = noyes, .nchoices = 2,
+    cs->search.solve = form_add(f, (FormField){.kind = FIELD_CHOICE, .label = N_("Solve to the end"), .choices = noyes, .nchoices = 2,
                                         .help = N_("search every line to the end of the game")});
-    cs->depth = form_add(f, (FormField){.kind = FIELD_NUMBER, .label = N_("Depth"), .value = 8, .lo = 1, .hi = 40,
+    cs->search.depth = form_add(f, (FormField){.kind = FIELD_NUMBER, .label = N_("Depth"), .value = 8, .lo = 1, .hi = 40,
                                         .help = N_("also the deepest depth s sweeps")});
-    cs->order = form_add(f, (FormField){.kind = FIELD_CHOICE, .label = N_("Move order"), .choices = form_order_names, .nchoices = 3});
-    cs->table = form_add(f, (FormField){.kind = FIELD_CHOICE, .label = N_("Table"), .choices = form_table_names, .nchoices = 3});
+    cs->search.order = form_add(f, (FormField){.kind = FIELD_CHOICE, .label = N_("Move order"), .choices = form_order_names, .nchoices = 3});
+    cs->search.table = form_add(f, (FormField){.kind = FIELD_CHOICE, .label = N_("Table"), .choices = form_table_names, .nchoices = 3});
     form_add(f, (FormField){.kind = FIELD_HEADING, .label = N_("Algorithms (Space ticks)")});
     for (int i = 0; i < ALGO_COUNT; i++) {
         cs->algo[i] = form_add(f, (FormField){.kind = FIELD_CHECK, .label = form_algo_names()[i], .indent = 1,
@@ -236,12 +237,8 @@ static void setup_start(Screen *s)
     else if (where == WHERE_TYPED)
         snprintf(rq->position, sizeof rq->position, "%s", cs->typed);
     rq->typed = where == WHERE_TYPED;
-    search_config_default(&rq->base);
-    rq->base.solve = f->f[cs->solve].value;
-    rq->base.depth = f->f[cs->depth].value;
-    rq->base.order = form_order_modes[f->f[cs->order].value];
-    rq->base.table = form_table_modes[f->f[cs->table].value];
-    rq->sweep_depth = f->f[cs->depth].value;
+    form_search_config(f, &cs->search, &rq->base);
+    rq->sweep_depth = f->f[cs->search.depth].value;
     int n = 0;
     for (int i = 0; i < ALGO_COUNT; i++)
         n += rq->algos[i] = f->f[cs->algo[i]].value;

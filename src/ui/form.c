@@ -523,6 +523,15 @@ void form_player(const Form *fm, const PlayerFields *pf, UiPlayer *p)
     p->cfg.solve = (algorithm(p->cfg.algo)->flags & ALGO_SOLVE_ONLY) != 0;
 }
 
+void form_search_config(const Form *fm, const SearchFields *sf, SearchConfig *cfg)
+{
+    search_config_default(cfg);
+    cfg->solve = fm->f[sf->solve].value;
+    cfg->depth = fm->f[sf->depth].value;
+    cfg->order = form_order_modes[fm->f[sf->order].value];
+    cfg->table = form_table_modes[fm->f[sf->table].value];
+}
+
 void form_screen_key(Screen *s, Form *fm, int key, const FormActions *act)
 {
     const FormEvent event = form_key(fm, key);

@@ -120,4 +120,12 @@ extern const MoveOrder form_order_modes[3];
 extern const char *const form_table_names[3];
 extern const TableMode form_table_modes[3];
 
+/* The fields a form that sets up a search (compare, the theatre) asks
+ * for, by index: solve to the end, depth, move order, table. */
+typedef struct {
+    int solve, depth, order, table;
+} SearchFields;
+/* The default config with those fields' values. */
+void form_search_config(const Form *fm, const SearchFields *sf, SearchConfig *cfg);
+
 #endif

@@ -16,7 +16,8 @@
 typedef struct {
     Form form;
     GameFields game;
-    int algo, versus, solve, depth, iterations, order, table, run;
+    int algo, versus, iterations, run;
+    SearchFields search;
     const char *versus_names[ALGO_COUNT + 1];
 } TheatreSetup;
 
@@ -38,8 +39,8 @@ static void setup_update(TheatreSetup *ts)
     const int versus = f->f[ts->versus].value;
     const bool sampling = samples(f->f[ts->algo].value) || (versus > 0 && samples(versus - 1));
     const bool deep = !samples(f->f[ts->algo].value) || (versus > 0 && !samples(versus - 1));
-    f->f[ts->solve].hidden = f->f[ts->order].hidden = f->f[ts->table].hidden = !deep;
-    f->f[ts->depth].hidden = !deep || f->f[ts->solve].value;
+    f->f[ts->search.solve].hidden = f->f[ts->search.order].hidden = f->f[ts->search.table].hidden = !deep;
+    f->f[ts->search.depth].hidden = !deep || f->f[ts->search.solve].value;
     f->f[ts->iterations].hidden = !sampling;
     form_fix_cursor(f);
 }
@@ -83,10 +84,10 @@ static int setup_init(Screen *s, void *arg)
                                          .choices = ts->versus_names, .nchoices = ALGO_COUNT + 1,
                                          .help = N_("a second algorithm on the same position, "
                                                     "stepped leaf by leaf")});
-    ts->solve = form_add(f, (FormField){.kind = FIELD_CHOICE, .label = N_("Solve to the end"),
+    ts->search.solve = form_add(f, (FormField){.kind = FIELD_CHOICE, .label = N_("Solve to the end"),
                                         .choices = noyes, .nchoices = 2, .value = 1,
                                         .help = N_("search every line to the end of the game")});
-    ts->depth = form_add(f, (FormField){.kind = FIELD_NUMBER, .label = N_("Depth"), .value = 3,
+    ts->search.depth = form_add(f, (FormField){.kind = FIELD_NUMBER, .label = N_("Depth"), .value = 3,
                                         .lo = 1, .hi = 12});
     ts->iterations = form_add(f, (FormField){.kind = FIELD_CHOICE, .label = N_("Iterations"),
                                              .choices = iteration_names,
@@ -95,10 +96,10 @@ static int setup_init(Screen *s, void *arg)
                                              .value = 2,
                                              .help = N_("mcts: its playouts, each one a walk "
                                                         "down its tree")});
-    ts->order = form_add(f, (FormField){.kind = FIELD_CHOICE, .label = N_("Move order"),
+    ts->search.order = form_add(f, (FormField){.kind = FIELD_CHOICE, .label = N_("Move order"),
                                         .choices = form_order_names, .nchoices = 3,
                                         .value = index_of_order(ORDER_NATURAL)});
-    ts->table = form_add(f, (FormField){.kind = FIELD_CHOICE, .label = N_("Table"),
+    ts->search.table = form_add(f, (FormField){.kind = FIELD_CHOICE, .label = N_("Table"),
                                         .choices = form_table_names, .nchoices = 3,
                                         .value = index_of_table(TABLE_OFF)});
     ts->run = form_add(f, (FormField){.kind = FIELD_BUTTON, .label = N_("Watch")});
@@ -117,12 +118,8 @@ static void setup_start(Screen *s)
     GameOption opts[4];
     const int nopts = form_game_id(f, &ts->game, id, sizeof id, opts, 4);
     UiTheatreArg a = {.id = id, .opts = opts, .nopts = nopts, .nsearches = 1};
-    search_config_default(&a.cfg[0]);
+    form_search_config(f, &ts->search, &a.cfg[0]);
     a.cfg[0].algo = (Algo)f->f[ts->algo].value;
-    a.cfg[0].solve = f->f[ts->solve].value;
-    a.cfg[0].depth = f->f[ts->depth].value;
-    a.cfg[0].order = form_order_modes[f->f[ts->order].value];
-    a.cfg[0].table = form_table_modes[f->f[ts->table].value];
     a.cfg[0].iterations = iteration_counts[f->f[ts->iterations].value];
     if (f->f[ts->versus].value > 0) {
         a.cfg[1] = a.cfg[0];
