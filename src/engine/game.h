@@ -155,6 +155,15 @@ struct GameOps {
      * it once per run on stderr, the UI in its status line. */
     const char *(*notice)(const Game *g);
 
+    /* The steps a person sees a move take (the UI's animation: discs
+     * turning one by one, seeds sown pit by pit), as positions drawn in
+     * turn before play()'s child: returns how many there are (0: the move
+     * shows at once, as a pass does), and when step < that count writes
+     * into `frame` the position after step + 1 of them.  Frames are views
+     * only: a frame need not be a legal position (seeds in the hand), and
+     * the side to move stays the mover's.  NULL: no animation. */
+    int (*move_frames)(const Game *g, const void *state, Move m, int step, void *frame);
+
     /* --- a dedicated solver for the end of the game (the four hooks
      * solver_new, _free, _size and _search: all or none) ---
      * Games whose endgames yield to a specialised exact search (reversi's

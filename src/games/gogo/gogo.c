@@ -141,6 +141,32 @@ static void op_play(const Game *g, const void *state, Move m, void *child)
     gogo_play(as_state(state), m, (GogoState *)child);
 }
 
+/// The animation's steps of a move: the position as it stands, the move's
+/// squares marked by the board (the piece where it starts), then the piece
+/// lifted off its square or out of the hand; play()'s child, drawn after
+/// them, has it on its target, a capture in the hand, a promotion turned.
+static int op_move_frames(const Game *g, const void *state, Move m, int step, void *frame)
+{
+    (void)g;
+    const GogoState *s = as_state(state);
+    if (step >= 2)
+        return 2;
+    GogoState *f = frame;
+    *f = *s;
+    if (step == 0)
+        return 2;
+    const int from = gogo_move_from(m);
+    if (from >= GOGO_DROP_FROM) {
+        f->hand[s->side][from - GOGO_DROP_FROM]--;
+    } else {
+        const int code = s->board[from];
+        f->by_kind[code_kind(code) - 1] &= ~bit(from);
+        f->by_owner[s->side] &= ~bit(from);
+        f->board[from] = 0;
+    }
+    return 2;
+}
+
 static bool op_is_terminal(const Game *g, const void *state)
 {
     (void)g;
@@ -359,6 +385,7 @@ const GameOps gogo_ops = {
     .side_to_move = op_side_to_move,
     .legal_moves = op_legal_moves,
     .play = op_play,
+    .move_frames = op_move_frames,
     .is_terminal = op_is_terminal,
     .final_score = op_final_score,
     .evaluate = op_evaluate,

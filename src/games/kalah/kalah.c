@@ -180,6 +180,37 @@ static void kalah_play(const Game *g, const void *state, Move m, void *child)
     c->hash = compute_hash(k, c);
 }
 
+/// The animation's steps of a move: the seeds leave the pit, then fall one
+/// by one (past the opponent's store, as sow() counts them), then a capture
+/// takes its seeds to the store.  The sweep at the end of a game is not a
+/// step: play()'s child, drawn after the last frame, shows it.  One seed a
+/// step, so sow() does the capture (a frame is sow()'s whole result) and
+/// this only the walk up to it.
+static int kalah_move_frames(const Game *g, const void *state, Move m, int step, void *frame)
+{
+    const Kalah *k = as_kalah(g);
+    const KalahState *s = as_state(state);
+    KalahState whole = *s;
+    const SowResult r = sow(k, whole.cells, s->side, m);
+    const int seeds = s->cells[m], n = 1 + seeds + (r.captured > 0);
+    if (step >= n)
+        return n;
+    KalahState *f = frame;
+    if (step > seeds) {
+        *f = whole;
+    } else {
+        *f = *s;
+        f->cells[m] = 0;
+        const int cycle = 2 * k->pits + 1, base = first_pit(k, s->side);
+        for (int j = 1; j <= step; j++) {
+            const int c = (base + (m - base + j) % cycle) % k->cells;
+            f->cells[c]++;
+        }
+    }
+    f->hash = compute_hash(k, f);
+    return n;
+}
+
 /* The stores as they stand once the game is over: a position given by hand
  * may have one side empty before the sweep, so do it here too. */
 static void final_stores(const Kalah *k, const KalahState *s, int stores[2])
@@ -682,6 +713,7 @@ const GameOps kalah_ops = {
     .side_to_move = kalah_side_to_move,
     .legal_moves = kalah_legal_moves,
     .play = kalah_play,
+    .move_frames = kalah_move_frames,
     .is_terminal = kalah_is_terminal,
     .final_score = kalah_final_score,
     .evaluate = kalah_evaluate,

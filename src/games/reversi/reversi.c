@@ -316,6 +316,46 @@ static void reversi_play(const Game *g, const void *state, Move m, void *child)
     c->other = p ^ f ^ (1ULL << m);
 }
 
+/// The animation's order of the discs a move turns: the disc placed, then
+/// the turned ones nearest first, ring by ring outwards, going round the
+/// eight directions clockwise from north within a ring, so the turn spreads
+/// from the new disc as a ripple.  bb_flips knows which discs turn but not
+/// in which order; this walks the rays itself (a person's move, not the
+/// search's).  Returns how many squares `order` got.
+static int flip_order(const Reversi *r, uint64_t flips, Move m, int order[64])
+{
+    static const int dr[8] = {-1, -1, 0, 1, 1, 1, 0, -1}, dc[8] = {0, 1, 1, 1, 0, -1, -1, -1};
+    int n = 0;
+    order[n++] = m;
+    for (int d = 1; d < 8; d++)
+        for (int dir = 0; dir < 8; dir++) {
+            const int row = reversi_move_row(m) + d * dr[dir], col = reversi_move_col(m) + d * dc[dir];
+            if (row < 0 || row >= r->rows || col < 0 || col >= r->cols)
+                continue;
+            if (flips >> (row * 8 + col) & 1)
+                order[n++] = row * 8 + col;
+        }
+    return n;
+}
+
+static int reversi_move_frames(const Game *g, const void *state, Move m, int step, void *frame)
+{
+    const ReversiState *s = state;
+    if (m == MOVE_PASS)
+        return 0;
+    int order[64];
+    const int n = flip_order(as_reversi(g), bb_flips(s->mover, s->other, m), m, order);
+    if (step < n) {
+        ReversiState *f = frame;
+        *f = *s;
+        for (int i = 0; i <= step; i++) {
+            f->mover |= 1ULL << order[i];
+            f->other &= ~(1ULL << order[i]);
+        }
+    }
+    return n;
+}
+
 static bool reversi_is_terminal(const Game *g, const void *state)
 {
     const ReversiState *s = state;
@@ -511,6 +551,7 @@ const GameOps reversi_ops = {
     .side_to_move = reversi_side,
     .legal_moves = reversi_legal_moves,
     .play = reversi_play,
+    .move_frames = reversi_move_frames,
     .is_terminal = reversi_is_terminal,
     .final_score = reversi_final_score,
     .evaluate = reversi_evaluate,
