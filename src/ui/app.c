@@ -270,17 +270,34 @@ static void handle_key(App *app, int key)
     s->ops->key(s, key);
 }
 
-/* The next key, or ERR after KEY_WAIT_MS; sets *gone once getch() has
+/* How long the next getch() may wait: KEY_WAIT_MS, or less when a screen
+ * asked to be ticked sooner (App.wake_at), which each tick asks anew. */
+static int key_wait(App *app)
+{
+    int wait = KEY_WAIT_MS;
+    if (app->wake_at) {
+        const uint64_t now = clock_ms();
+        wait = app->wake_at <= now ? 0 : app->wake_at - now < KEY_WAIT_MS ? (int)(app->wake_at - now)
+                                                                          : KEY_WAIT_MS;
+        app->wake_at = 0;
+    }
+    return wait;
+}
+
+/* The next key, or ERR after `wait` ms; sets *gone once getch() has
  * failed quickly QUICK_ERRS_GONE times in a row, as it does for ever on a
- * terminal that went away (a timeout always takes its whole wait). */
-static int next_key(bool *gone)
+ * terminal that went away (a timeout always takes its whole wait).  Only
+ * full waits count: a short one (an animation's) proves nothing either
+ * way, and an animation is over in a few seconds. */
+static int next_key(int wait, bool *gone)
 {
     static int quick_errs;
     const uint64_t asked = clock_ms();
+    timeout(wait);
     const int key = getch();
     if (key != ERR || clock_ms() - asked >= KEY_WAIT_MS / 2)
         quick_errs = 0;
-    else
+    else if (wait == KEY_WAIT_MS)
         quick_errs++;
     *gone = quick_errs >= QUICK_ERRS_GONE;
     return key;
@@ -322,7 +339,7 @@ static int run(App *app)
         move(app->h > 0 ? app->h - 1 : 0, 0);
         refresh();
         bool gone;
-        int key = next_key(&gone);
+        int key = next_key(key_wait(app), &gone);
         if (gone) {
             app->terminal_gone = true;
             status = end_early(app, SIGHUP); /* the hangup it is */

@@ -26,7 +26,9 @@ bool game_screen_clock_sync(Screen *s)
     const App *app = s->app;
     const bool in_front = app->stack[app->depth - 1] == s && !app->ask_quit && !gs->asking_replace;
     const int side = session_side(se);
-    session_clock_run(se, se->players[side].human ? in_front : gs->driver.thinking == side);
+    /* a person's clock waits while the move before it is being shown */
+    const bool shown = in_front && !animation_frame(&gs->anim);
+    session_clock_run(se, se->players[side].human ? shown : gs->driver.thinking == side);
     return session_timed(se) && session_clock_fell(se);
 }
 

@@ -59,6 +59,36 @@ static void after_move(Screen *s)
         gs->view->cursor_home(gs->session->game, session_current(gs->session), &gs->cursor);
     game_screen_autosave(s);
     gs->next_move_at = clock_ms() + (uint64_t)(gs->watch ? gs->delay_ms : 150);
+    animation_stop(&gs->anim); /* undo, redo, another move: the board as it is */
+}
+
+/* The move just played, step by step when Settings say so. */
+static void animate_last_move(Screen *s)
+{
+    GameScreen *gs = s->data;
+    const Session *se = gs->session;
+    if (se->n > 0)
+        animation_start(&gs->anim, se->game, session_state(se, se->n - 1), se->moves[se->n - 1],
+                        settings.animation, clock_ms());
+}
+
+void game_screen_finish_animation(Screen *s)
+{
+    GameScreen *gs = s->data;
+    animation_stop(&gs->anim);
+}
+
+/* The next frame when it is due; true while the animation runs, and the
+ * loop is asked round again in time for the frame after. */
+static bool animation_runs(Screen *s)
+{
+    GameScreen *gs = s->data;
+    if (!animation_tick(&gs->anim, gs->session->game, clock_ms()))
+        return false;
+    const uint64_t next = animation_next_at(&gs->anim);
+    if (!s->app->wake_at || next < s->app->wake_at)
+        s->app->wake_at = next;
+    return true;
 }
 
 /* Say what the board alone does not: a pass, or a move that keeps the turn
@@ -91,6 +121,7 @@ static int adopt(Screen *s, Session *session, char *error, size_t errlen)
         driver_free(&gs->driver);
         session_free(gs->session);
     }
+    animation_stop(&gs->anim);
     gs->session = session;
     gs->view = view;
     gs->flipped = game_screen_starts_flipped(gs);
@@ -186,14 +217,18 @@ void game_screen_tick(Screen *s)
     bool hinting = d->hinting;
     if (driver_tick(d, &played)) {
         after_move(s);
+        animate_last_move(s);
         announce(s);
         if (gs->step) {
             gs->paused = true;
             gs->step = false;
         }
     }
+    /* A move shown step by step ends before the next begins: the next
+     * search starts, and the summary shows, once it is over. */
+    const bool animating = animation_runs(s);
     /* The summary waits for the screen to be on top (not under its help). */
-    if (gs->summary_due && s->app->stack[s->app->depth - 1] == s) {
+    if (gs->summary_due && !animating && s->app->stack[s->app->depth - 1] == s) {
         gs->summary_due = false;
         app_push(s->app, &screen_summary, s);
     }
@@ -212,7 +247,7 @@ void game_screen_tick(Screen *s)
         d->error[0] = '\0';
         gs->paused = true;
     }
-    if (gs->over || driver_busy(d) || gs->paused || !driver_computer_to_move(d))
+    if (gs->over || animating || driver_busy(d) || gs->paused || !driver_computer_to_move(d))
         return;
     if (clock_ms() < gs->next_move_at)
         return;
@@ -436,6 +471,7 @@ void game_screen_play(Screen *s, Move m)
         return;
     }
     after_move(s);
+    animate_last_move(s);
     announce(s);
 }
 
@@ -482,10 +518,11 @@ void game_screen_board(Screen *s, ViewCtx *ctx)
 {
     GameScreen *gs = s->data;
     const Session *se = gs->session;
-    const bool human_turn = !gs->over && se->players[session_side(se)].human;
+    const void *frame = animation_frame(&gs->anim);
+    const bool human_turn = !gs->over && !frame && se->players[session_side(se)].human;
     *ctx = (ViewCtx){
         .game = se->game,
-        .state = session_current(se),
+        .state = frame ? frame : session_current(se),
         .glyphs = s->app->glyphs,
         .cursor = human_turn ? &gs->cursor : NULL,
         .last = se->n > 0 ? se->moves[se->n - 1] : MOVE_NONE,
@@ -499,8 +536,9 @@ static void game_key(Screen *s, int key)
 {
     GameScreen *gs = s->data;
     Session *se = gs->session;
-    bool human_turn = !gs->over && se->players[session_side(se)].human;
     int dr, dc;
+    game_screen_finish_animation(s);
+    bool human_turn = !gs->over && se->players[session_side(se)].human;
     if (game_screen_answer_key(s, key))
         return;
     if (gs->asking_promotion) {
@@ -626,6 +664,11 @@ static void status_line(const GameScreen *gs, char *buf, size_t len, int *style)
         *style = ST_KEY;
         return;
     }
+    const void *frame = animation_frame(&gs->anim);
+    if (frame) { /* the move being shown is still its mover's */
+        snprintf(buf, len, _("%s to move"), _(gs->view->side_name[game_side(se->game, frame)]));
+        return;
+    }
     if (se->players[side].human) {
         Move moves[GAME_MAX_MOVES];
         int n = se->game->ops->legal_moves(se->game, session_current(se), moves);
@@ -674,7 +717,8 @@ void game_screen_draw_common(Screen *s, Grid *g, int *panel_x, int *panel_y)
     int px = bx + bw + 3, py = 2;
     if (px < 34)
         px = 34;
-    int side = session_side(se);
+    /* the turn as the board shows it: a move being shown is still its mover's */
+    int side = game_side(game, ctx.state);
     for (int i = 0; i < 2; i++) {
         char who[64];
         player_label(gs, i, who, sizeof who);
@@ -686,7 +730,7 @@ void game_screen_draw_common(Screen *s, Grid *g, int *panel_x, int *panel_y)
         grid_putn(g, py + i, x + 1, turn ? ST_NORMAL | SF_BOLD : ST_NORMAL, who, end - x - 1);
     }
     char score[80];
-    gs->view->score(game, session_current(se), score, sizeof score);
+    gs->view->score(game, ctx.state, score, sizeof score); /* an animation's frame's too */
     grid_putn(g, py + 2, px + 2, ST_NORMAL, score, g->w - px - 3);
 
     /* status */

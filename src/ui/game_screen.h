@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "base/clock.h"
+#include "ui/animation.h"
 #include "ui/driver.h"
 #include "ui/screen.h"
 #include "ui/session.h"
@@ -34,6 +35,7 @@ typedef struct {
     char status[160];
     bool dirty_autosave;
     char for_now[APP_MESSAGE_MAX]; /* the message shown that only holds until a move or the hint */
+    Animation anim;         /* the last move shown step by step (Settings) */
 } GameScreen;
 
 int game_screen_init(Screen *s, void *arg);
@@ -65,7 +67,11 @@ void game_screen_review(Screen *s, bool analyse);
 /* Back to the position after `ply` moves, to play on from there (the
  * moves after it stay for redo until a move is played). */
 void game_screen_play_on(Screen *s, int ply);
-/* The board as it is drawn now (draw and mouse clicks alike). */
+/* A key or a click during a move's animation: the move's end shows at
+ * once (and the key then does what it always does). */
+void game_screen_finish_animation(Screen *s);
+/* The board as it is drawn now (draw and mouse clicks alike); during an
+ * animation its frame, without cursor or marks. */
 void game_screen_board(Screen *s, ViewCtx *ctx);
 /* Play the person's move m (legal). */
 void game_screen_play(Screen *s, Move m);

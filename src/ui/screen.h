@@ -7,6 +7,7 @@
 #define YOMI_UI_SCREEN_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "engine/game.h"
 #include "engine/search.h"
@@ -54,6 +55,10 @@ struct App {
     char message[APP_MESSAGE_MAX]; /* a status message, cleared on the next key */
     int message_style;
     int mouse_y, mouse_x;   /* where the last click was (key KEY_MOUSE) */
+    /* A screen's tick wants the loop round again by this monotonic ms
+     * (an animation's next frame), sooner than the usual wait; 0: no
+     * hurry.  Asked afresh at every tick. */
+    uint64_t wake_at;
     int saved_on_exit;      /* games saved when a signal or a lost terminal ended the loop */
     bool terminal_gone;     /* the loop ended because the terminal went away */
 };

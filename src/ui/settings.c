@@ -17,9 +17,10 @@ Settings settings = {
     .show_legal = 1,
     .flip_second = 1,
     .threads = 0,
+    .animation = ANIMATION_FAST_MS,
 };
 
-/* What the file may be: yomi writes seven short lines, under 120 bytes. */
+/* What the file may be: yomi writes eight short lines, under 140 bytes. */
 #define SETTINGS_FILE_MAX (16 * 1024)
 #define SETTINGS_LINE_MAX 128
 
@@ -35,6 +36,7 @@ static struct {
     {"show-legal", &settings.show_legal, 0, 1},
     {"flip-second", &settings.flip_second, 0, 1},
     {"threads", &settings.threads, 0, SEARCH_MAX_THREADS},
+    {"animation", &settings.animation, 0, ANIMATION_MAX_MS},
 };
 #define NFIELDS (int)(sizeof fields / sizeof fields[0])
 
@@ -71,8 +73,22 @@ static int parse(const char *text, size_t len, const char *name, Err *err)
     return got;
 }
 
+/* $YOMI_ANIMATION, a whole number of ms in range, replaces the default;
+ * anything else leaves it. */
+static void animation_default_from_env(void)
+{
+    const char *env = getenv("YOMI_ANIMATION");
+    char *end;
+    if (!env || !*env)
+        return;
+    const long ms = strtol(env, &end, 10);
+    if (*end == '\0' && ms >= 0 && ms <= ANIMATION_MAX_MS)
+        settings.animation = (int)ms;
+}
+
 int settings_load(Err *err)
 {
+    animation_default_from_env();
     char path[3100];
     if (settings_path(path, sizeof path) != 0 || read_file_absent(path))
         return 0;

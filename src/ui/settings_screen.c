@@ -13,15 +13,42 @@
 
 typedef struct {
     Form form;
-    int glyphs, colour, delay, hint, legal, flip, threads, save;
+    int glyphs, colour, delay, hint, legal, flip, threads, anim, save;
     /* the threads' choices: one per core ("all") first, then 1, 2, ... */
     char thread_names[SEARCH_MAX_THREADS + 1][40];
     const char *thread_choices[SEARCH_MAX_THREADS + 1];
+    /* off, slow, fast, and the file's own speed when it is none of them */
+    char anim_other[40];
+    const char *anim_choices[4];
+    int anim_ms[4];
 } SettingsScreen;
 
 static const char *const glyph_names[] = {N_("auto (UTF-8 when the locale has it)"), "ASCII"};
 static const char *const colour_names[] = {N_("auto (off with NO_COLOR)"), N_("monochrome")};
 static const char *const yesno[] = {N_("no"), N_("yes")};
+
+/* The Animation field: its choices, and which shows the setting now. */
+static int add_animation(SettingsScreen *ss)
+{
+    static const char *const names[] = {N_("off"), N_("slow"), N_("fast")};
+    static const int ms[] = {0, ANIMATION_SLOW_MS, ANIMATION_FAST_MS};
+    int n = 0, value = -1;
+    for (; n < 3; n++) {
+        ss->anim_choices[n] = names[n];
+        ss->anim_ms[n] = ms[n];
+        if (settings.animation == ms[n])
+            value = n;
+    }
+    if (value < 0) {
+        snprintf(ss->anim_other, sizeof ss->anim_other, _("%d ms a step"), settings.animation);
+        ss->anim_choices[n] = ss->anim_other;
+        ss->anim_ms[n] = settings.animation;
+        value = n++;
+    }
+    return form_add(&ss->form, (FormField){.kind = FIELD_CHOICE, .label = N_("Animation"),
+                                           .choices = ss->anim_choices, .nchoices = n, .value = value,
+                                           .help = N_("moves shown step by step; a key shows the end at once")});
+}
 
 static int settings_init(Screen *s, void *arg)
 {
@@ -41,6 +68,7 @@ static int settings_init(Screen *s, void *arg)
     ss->flip = form_add(f, (FormField){.kind = FIELD_CHOICE, .label = N_("Flip if I play 2nd"), .choices = yesno, .nchoices = 2,
                                        .value = settings.flip_second,
                                        .help = N_("the board starts turned round, your side at the bottom (f turns it)")});
+    ss->anim = add_animation(ss);
     ss->delay = form_add(f, (FormField){.kind = FIELD_NUMBER, .label = N_("Watch delay (ms)"), .value = settings.watch_delay,
                                         .lo = 0, .hi = 10000, .step = 100,
                                         .help = N_("pause between moves when watching (+/- there too)")});
@@ -76,6 +104,7 @@ static void apply(Screen *s)
     settings.watch_delay = f->f[ss->delay].value;
     settings.hint_depth = f->f[ss->hint].value;
     settings.threads = f->f[ss->threads].value;
+    settings.animation = ss->anim_ms[f->f[ss->anim].value];
     s->app->glyphs = theme_glyphs(settings.glyphs == SETTING_OFF);
     s->app->colour = theme_init(settings.colour == SETTING_OFF);
 }

@@ -27,6 +27,7 @@ static int watch_init(Screen *s, void *arg)
 static void watch_key(Screen *s, int key)
 {
     GameScreen *gs = s->data;
+    game_screen_finish_animation(s);
     if (game_screen_answer_key(s, key))
         return;
     if (gs->over && key == KEY_ESCAPE) {

@@ -33,9 +33,10 @@ T() { tmux -L "$ui_sock" -f /dev/null "$@"; }
 
 # ui_start [VAR=VALUE...] -- [yomi args...]: a fresh 80x24 session running yomi
 # with HOME and XDG_STATE_HOME in the temp folder, LANG=C.UTF-8 and
-# TERM=screen unless given.
+# TERM=screen unless given, and moves shown at once (YOMI_ANIMATION=0: the
+# Animation setting's default, which a settings file still overrides).
 ui_start() {
-    envs="LANG=C.UTF-8 LC_ALL= HOME=$ui_tmp/home XDG_STATE_HOME=$ui_tmp/state"
+    envs="LANG=C.UTF-8 LC_ALL= HOME=$ui_tmp/home XDG_STATE_HOME=$ui_tmp/state YOMI_ANIMATION=0"
     while [ $# -gt 0 ] && [ "$1" != "--" ]; do
         envs="$envs $1"
         shift
