@@ -141,30 +141,20 @@ static void op_play(const Game *g, const void *state, Move m, void *child)
     gogo_play(as_state(state), m, (GogoState *)child);
 }
 
-/// The animation's steps of a move: the position as it stands, the move's
-/// squares marked by the board (the piece where it starts), then the piece
-/// lifted off its square or out of the hand; play()'s child, drawn after
-/// them, has it on its target, a capture in the hand, a promotion turned.
+/// The animation's steps of a move: the position as it stands, for three
+/// steps, while the board marks the move's squares (the piece still where
+/// it starts); play()'s child, drawn after them, has it on its target, a
+/// capture in the hand, a promotion turned.  No frame lifts the piece: the
+/// position without it would be one where the mover's king may stand in
+/// check, and the board would say so.
 static int op_move_frames(const Game *g, const void *state, Move m, int step, void *frame)
 {
     (void)g;
-    const GogoState *s = as_state(state);
-    if (step >= 2)
-        return 2;
-    GogoState *f = frame;
-    *f = *s;
-    if (step == 0)
-        return 2;
-    const int from = gogo_move_from(m);
-    if (from >= GOGO_DROP_FROM) {
-        f->hand[s->side][from - GOGO_DROP_FROM]--;
-    } else {
-        const int code = s->board[from];
-        f->by_kind[code_kind(code) - 1] &= ~bit(from);
-        f->by_owner[s->side] &= ~bit(from);
-        f->board[from] = 0;
-    }
-    return 2;
+    (void)m;
+    enum { STEPS = 3 };
+    if (step < STEPS)
+        *(GogoState *)frame = *as_state(state);
+    return STEPS;
 }
 
 static bool op_is_terminal(const Game *g, const void *state)
