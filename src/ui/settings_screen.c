@@ -68,7 +68,6 @@ static int settings_init(Screen *s, void *arg)
     ss->flip = form_add(f, (FormField){.kind = FIELD_CHOICE, .label = N_("Flip if I play 2nd"), .choices = yesno, .nchoices = 2,
                                        .value = settings.flip_second,
                                        .help = N_("the board starts turned round, your side at the bottom (f turns it)")});
-    ss->anim = add_animation(ss);
     ss->delay = form_add(f, (FormField){.kind = FIELD_NUMBER, .label = N_("Watch delay (ms)"), .value = settings.watch_delay,
                                         .lo = 0, .hi = 10000, .step = 100,
                                         .help = N_("pause between moves when watching (+/- there too)")});
@@ -86,6 +85,7 @@ static int settings_init(Screen *s, void *arg)
                                           .choices = ss->thread_choices, .nchoices = most + 1,
                                           .value = settings.threads,
                                           .help = N_("computer players and hints; a threads=N in a player wins")});
+    ss->anim = add_animation(ss);
     ss->save = form_add(f, (FormField){.kind = FIELD_BUTTON, .label = N_("Save and go back")});
     s->data = ss;
     return 0;

@@ -13,7 +13,7 @@ ui_start
 see "Settings" "menu"
 ui_keys s
 see "Animation            off" "the tests' default: off (YOMI_ANIMATION=0)"
-ui_keys Down Down Down Down
+ui_keys Down Down Down Down Down Down Down
 see "moves shown step by step" "the Animation field says what it does"
 ui_keys Right
 see "Animation            slow" "slow"
