@@ -277,8 +277,9 @@ static int key_wait(App *app)
     int wait = KEY_WAIT_MS;
     if (app->wake_at) {
         const uint64_t now = clock_ms();
-        wait = app->wake_at <= now ? 0 : app->wake_at - now < KEY_WAIT_MS ? (int)(app->wake_at - now)
-                                                                          : KEY_WAIT_MS;
+        const uint64_t left = app->wake_at > now ? app->wake_at - now : 0;
+        if (left < KEY_WAIT_MS)
+            wait = (int)left;
         app->wake_at = 0;
     }
     return wait;
