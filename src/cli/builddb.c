@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "engine/search.h"
 #include "games/kalah/enddb.h"
 
 /* A progress line only for a person watching: a pipe or a log stays quiet. */
@@ -28,7 +29,7 @@ static int build_db_cmd(int argc, char **argv)
         return cli_fail("build-db: which game? (yomi build-db kalah [--pits M] [--seeds N])");
     if (strcmp(argv[1], "kalah") != 0)
         return cli_fail("build-db: only kalah has an endgame database, not '%.40s'", argv[1]);
-    long pits = 6, seeds = 16;
+    long pits = 6, seeds = 16, threads = 1;
     KalahCapture capture = KALAH_CAPTURE_STANDARD;
     for (int i = 2; i < argc; i += 2) { /* every option takes a value */
         const char *opt = argv[i], *value = i + 1 < argc ? argv[i + 1] : NULL;
@@ -37,6 +38,11 @@ static int build_db_cmd(int argc, char **argv)
                 return EXIT_USAGE;
         } else if (strcmp(opt, "--seeds") == 0) {
             if (cli_parse_int(opt, value, 0, 100, &seeds) != 0)
+                return EXIT_USAGE;
+        } else if (strcmp(opt, "--threads") == 0) {
+            if (value && strcmp(value, "all") == 0)
+                threads = search_cores();
+            else if (cli_parse_int(opt, value, 1, KALAH_DB_MAX_THREADS, &threads) != 0)
                 return EXIT_USAGE;
         } else if (strcmp(opt, "--capture") == 0) {
             if (value && strcmp(value, "standard") == 0)
@@ -58,8 +64,8 @@ static int build_db_cmd(int argc, char **argv)
     snprintf(name, sizeof name, "kalah-m%ld-%s (%ld seeds)", pits,
              capture == KALAH_CAPTURE_EMPTY ? "empty" : "standard", seeds);
     Err err;
-    if (kalah_db_build_file((int)pits, capture, (int)seeds, isatty(2) ? show_progress : NULL,
-                            name, path, sizeof path, &err) != 0)
+    if (kalah_db_build_file((int)pits, capture, (int)seeds, (int)threads,
+                            isatty(2) ? show_progress : NULL, name, path, sizeof path, &err) != 0)
         return cli_fail("build-db: %s", err.msg);
     printf("database: %s\nseeds: %ld\nentries: %llu\n", path, seeds, (unsigned long long)entries);
     return EXIT_OK;
@@ -68,9 +74,10 @@ static int build_db_cmd(int argc, char **argv)
 const CliCommand cli_build_db = {
     .name = "build-db",
     .run = build_db_cmd,
-    .synopsis = "build-db kalah [--pits M] [--seeds N] [--capture standard|empty]",
+    .synopsis = "build-db kalah [--pits M] [--seeds N] [--capture standard|empty] [--threads N]",
     /* xgettext:c-format */
     .help = N_("usage: yomi build-db kalah [--pits M] [--seeds N] [--capture standard|empty]\n"
+            "                         [--threads N]\n"
             "\n"
             "Build Kalah's endgame database: the exact value of every position with at\n"
             "most N seeds left in the pits of a board of M pits a side (default 6 pits,\n"
@@ -78,5 +85,6 @@ const CliCommand cli_build_db = {
             "$XDG_CACHE_HOME/yomi (else ~/.cache/yomi), where the Kalah solver finds it;\n"
             "a database with at least N seeds already there is kept, a smaller one is\n"
             "grown (its positions are not solved again).  Without one the\n"
-            "solver builds a small one (about 1.5 MB) at its first use.\n"),
+            "solver builds a small one (about 1.5 MB) at its first use.  --threads N\n"
+            "(default 1, `all`: one per core) builds on N threads; the file is the same.\n"),
 };

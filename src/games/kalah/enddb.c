@@ -2,6 +2,8 @@
 #include "games/kalah/enddb.h"
 
 #include <errno.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -104,16 +106,30 @@ void kalah_db_free(KalahDb *db)
 
 /* ---- building -------------------------------------------------------- */
 
+/* The values are read and written as relaxed atomics: while a level is
+ * built, two threads may meet the same position of it (one writing, the
+ * other reading, or both writing the same value).  On every machine yomi
+ * runs on these are plain byte loads and stores. */
+static int value_at(const KalahDb *db, uint64_t idx) { return __atomic_load_n(&db->values[idx], __ATOMIC_RELAXED); }
+
+static void set_value(KalahDb *db, uint64_t idx, int v)
+{
+    __atomic_store_n(&db->values[idx], (int8_t)v, __ATOMIC_RELAXED);
+}
+
 /* The value of b (exactly `seeds` seeds), computing it if need be.  Every
  * smaller seed count is complete; within this one, a move that keeps all
  * seeds in the pits neither reaches the store nor captures, so it sows
  * within the mover's own row towards its store, and the sum over all seeds
- * of their distance to their owner's store drops: the recursion ends. */
+ * of their distance to their owner's store drops: the recursion ends.  A
+ * value depends on the rules alone, so whichever thread computes it
+ * first, and however often, stores the same byte. */
 static int solve_position(KalahDb *db, const KBoard *b, int seeds)
 {
     const uint64_t idx = rank_of(db, b, seeds);
-    if (db->values[idx] != UNKNOWN)
-        return db->values[idx];
+    const int known = value_at(db, idx);
+    if (known != UNKNOWN)
+        return known;
     const int m = db->pits;
     const int mine = kboard_side_sum(b, m, 0), theirs = seeds - mine;
     int best = -DB_MAX_SEEDS - 1;
@@ -139,7 +155,7 @@ static int solve_position(KalahDb *db, const KBoard *b, int seeds)
                 best = v;
         }
     }
-    db->values[idx] = (int8_t)best;
+    set_value(db, idx, best);
     return best;
 }
 
@@ -204,12 +220,80 @@ static KalahDb *db_alloc(int pits, KalahCapture capture, int seeds, bool with_va
     return db;
 }
 
-/* Seed counts in increasing order, so every move that takes seeds out of
- * the pits finds its answer already there.  The positions are ranked by
- * seed count first, so a smaller database of the same board and rule
- * (`from`, or NULL) is a prefix of this one: its levels are copied, not
- * solved again (growing 23 seeds to 27 redoes none of the first 834 M). */
-static KalahDb *db_build(int pits, KalahCapture capture, int seeds, const KalahDb *from,
+/* The board of rank `rank` among those with `seeds` seeds (rank_of's
+ * inverse): pit by pit, skip the boards with fewer seeds in it. */
+static void board_at(const KalahDb *db, uint64_t rank, int seeds, KBoard *b)
+{
+    const int np = 2 * db->pits;
+    memset(b, 0, sizeof *b);
+    int left = seeds;
+    for (int i = 0; i < np - 1; i++) {
+        int c = 0;
+        while (rank >= db->ways[np - i - 1][left - c]) {
+            rank -= db->ways[np - i - 1][left - c];
+            c++;
+        }
+        b->p[i] = (uint8_t)c;
+        left -= c;
+    }
+    b->p[np - 1] = (uint8_t)left;
+}
+
+/* One seed count's positions, shared out in chunks of consecutive ranks. */
+#define CHUNK ((uint64_t)1 << 16)
+
+typedef struct {
+    KalahDb *db;
+    int seeds;
+    uint64_t size;             /* positions with `seeds` seeds */
+    _Atomic uint64_t next;     /* rank (within the level) of the next chunk to take */
+    _Atomic uint64_t *done;    /* positions built, all levels: the progress line's */
+    KalahDbProgress progress;  /* called by the calling thread only */
+    void *arg;
+    uint64_t shown;            /* `done` when progress was last called (its thread's) */
+} Level;
+
+/* Takes chunks until none are left.  With `report` (the calling thread),
+ * tells the progress callback after each million positions, whichever
+ * threads built them. */
+static void build_chunks(Level *l, bool report)
+{
+    const int np = 2 * l->db->pits;
+    for (;;) {
+        const uint64_t from = atomic_fetch_add_explicit(&l->next, CHUNK, memory_order_relaxed);
+        if (from >= l->size)
+            return;
+        const uint64_t n = l->size - from < CHUNK ? l->size - from : CHUNK;
+        KBoard b;
+        board_at(l->db, from, l->seeds, &b);
+        for (uint64_t i = 0; i < n; i++) {
+            solve_position(l->db, &b, l->seeds);
+            next_board(&b, np);
+        }
+        const uint64_t done = atomic_fetch_add_explicit(l->done, n, memory_order_relaxed) + n;
+        if (report && l->progress && (done >> 20) != (l->shown >> 20)) {
+            l->shown = done;
+            l->progress(l->arg, done, l->db->count);
+        }
+    }
+}
+
+static void *build_helper(void *arg)
+{
+    build_chunks(arg, false);
+    return NULL;
+}
+
+/// Seed counts in increasing order, so every move that takes seeds out of
+/// the pits finds its answer already there.  Within one seed count the
+/// threads take chunks of consecutive ranks; a position's moves that keep
+/// every seed in the pits lead to positions of the same count, anywhere in
+/// it, which whoever meets first solves (solve_position): the file is the
+/// same whatever the threads and their timing.  The positions are ranked
+/// by seed count first, so a smaller database of the same board and rule
+/// (`from`, or NULL) is a prefix of this one: its levels are copied, not
+/// solved again (growing 23 seeds to 27 redoes none of the first 834 M).
+static KalahDb *db_build(int pits, KalahCapture capture, int seeds, const KalahDb *from, int threads,
                          KalahDbProgress progress, void *arg, Err *err)
 {
     KalahDb *db = db_alloc(pits, capture, seeds, true, err);
@@ -221,17 +305,23 @@ static KalahDb *db_build(int pits, KalahCapture capture, int seeds, const KalahD
         first = from->seeds + 1;
     }
     memset(db->values + db->offset[first], UNKNOWN, db->count - db->offset[first]);
-    const int np = 2 * pits;
-    uint64_t done = db->offset[first];
+    if (threads < 1)
+        threads = 1;
+    if (threads > KALAH_DB_MAX_THREADS)
+        threads = KALAH_DB_MAX_THREADS;
+    _Atomic uint64_t done = db->offset[first];
     for (int k = first; k <= seeds; k++) {
-        KBoard b;
-        memset(&b, 0, sizeof b);
-        b.p[np - 1] = (uint8_t)k;
-        do {
-            solve_position(db, &b, k);
-            if (progress && (++done & 0xFFFFF) == 0)
-                progress(arg, done, db->count);
-        } while (next_board(&b, np));
+        Level l = {.db = db, .seeds = k, .size = db->offset[k + 1] - db->offset[k], .done = &done,
+                   .progress = progress, .arg = arg, .shown = atomic_load(&done)};
+        atomic_init(&l.next, 0);
+        pthread_t helper[KALAH_DB_MAX_THREADS];
+        int started = 0;
+        while (started < threads - 1 && (uint64_t)(started + 1) * CHUNK < l.size &&
+               pthread_create(&helper[started], NULL, build_helper, &l) == 0)
+            started++; /* a thread that cannot start leaves its share to the others */
+        build_chunks(&l, true);
+        for (int i = 0; i < started; i++)
+            pthread_join(helper[i], NULL);
     }
     if (progress)
         progress(arg, db->count, db->count);
@@ -397,14 +487,14 @@ KalahDb *kalah_db_open(int pits, KalahCapture capture, int build_seeds, KalahDbP
     if (build_seeds <= 0)
         return err_set(err, "no kalah database for %d pits (yomi build-db kalah --pits %d)", pits,
                        pits), NULL;
-    KalahDb *db = db_build(pits, capture, build_seeds, NULL, progress, arg, err);
+    KalahDb *db = db_build(pits, capture, build_seeds, NULL, 1, progress, arg, err);
     if (db && have_path)
         (void)db_save(db, path, &ignored); /* a read-only cache only costs a rebuild */
     return db;
 }
 
-int kalah_db_build_file(int pits, KalahCapture capture, int seeds, KalahDbProgress progress,
-                        void *arg, char *path, size_t path_len, Err *err)
+int kalah_db_build_file(int pits, KalahCapture capture, int seeds, int threads,
+                        KalahDbProgress progress, void *arg, char *path, size_t path_len, Err *err)
 {
     if (kalah_db_path(pits, capture, path, path_len, err) != 0)
         return -1;
@@ -420,7 +510,7 @@ int kalah_db_build_file(int pits, KalahCapture capture, int seeds, KalahDbProgre
         kalah_db_free(db);
         return -1;
     }
-    KalahDb *grown = db_build(pits, capture, seeds, db, progress, arg, err);
+    KalahDb *grown = db_build(pits, capture, seeds, db, threads, progress, arg, err);
     kalah_db_free(db);
     if (!grown)
         return -1;

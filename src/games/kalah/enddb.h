@@ -43,11 +43,14 @@ typedef void (*KalahDbProgress)(void *arg, uint64_t done, uint64_t total);
 KalahDb *kalah_db_open(int pits, KalahCapture capture, int build_seeds, KalahDbProgress progress,
                        void *arg, Err *err);
 
-/* Build the cached database for `seeds` and save it; 0 ok, -1 + err.  A
- * cached file with at least that many seeds is kept; a smaller one is
- * grown (its levels are reused). */
-int kalah_db_build_file(int pits, KalahCapture capture, int seeds, KalahDbProgress progress,
-                        void *arg, char *path, size_t path_len, Err *err);
+/* Build the cached database for `seeds` on `threads` threads (1..
+ * KALAH_DB_MAX_THREADS; the file is the same on any number) and save it;
+ * 0 ok, -1 + err.  A cached file with at least that many seeds is kept; a
+ * smaller one is grown (its levels are reused).  The progress callback is
+ * called on the calling thread only. */
+#define KALAH_DB_MAX_THREADS 64
+int kalah_db_build_file(int pits, KalahCapture capture, int seeds, int threads,
+                        KalahDbProgress progress, void *arg, char *path, size_t path_len, Err *err);
 
 void kalah_db_free(KalahDb *db);
 int kalah_db_seeds(const KalahDb *db); /* K */
