@@ -60,10 +60,13 @@ typedef struct Game Game;
 typedef struct GameOps GameOps;
 typedef struct GameSolver GameSolver; /* a game's endgame solver, opaque */
 
-/* How a game's solver reports progress and learns that it must stop. */
+/* How a game's solver reports progress and learns that it must stop, and
+ * how many threads this call may use (its own, made by solver_threads):
+ * 0 or 1, only the caller's. */
 typedef struct {
     bool (*checkpoint)(void *arg, uint64_t nodes);
     void *arg;
+    int threads;
 } SolverPoll;
 
 struct GameOps {
@@ -173,6 +176,11 @@ struct GameOps {
      * nodes exactly as the tutorials do).  The solver owns its own tables,
      * made once by solver_new(), so it never allocates while searching. */
     GameSolver *(*solver_new)(const Game *g, int table_mb, Err *err);
+    /* Optional: make the solver able to run on `threads` threads (its
+     * helpers made now, asleep until a solve's SolverPoll.threads asks for
+     * them), over its one table and with its value exact.  0, or -1 + err.
+     * NULL: the solver runs on the caller's thread alone. */
+    int (*solver_threads)(GameSolver *s, int threads, Err *err);
     void (*solver_free)(GameSolver *s);
     /* Optional: forget every position of earlier searches, cheaply (a new
      * game, the next benchmark position).  NULL: the tables keep them,

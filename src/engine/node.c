@@ -78,11 +78,14 @@ static bool endgame_checkpoint(void *arg, uint64_t nodes)
 
 /* Near the end the game's own solver is far faster than the generic
  * search: it answers the node exactly (fail-soft in the window) and its
- * best move starts the PV so a root handed to it still has a move. */
+ * best move starts the PV so a root handed to it still has a move.  A
+ * root it takes is the main thread's alone (search_iterate), so the
+ * solver may spend the search's threads on it; below the root each
+ * thread's solver runs on that thread. */
 int ctx_endgame(Ctx *c, int ply, int alpha, int beta)
 {
     EndgamePoll p = {c, 0};
-    const SolverPoll poll = {endgame_checkpoint, &p};
+    const SolverPoll poll = {endgame_checkpoint, &p, ply == 0 ? c->solver_threads : 1};
     Move best = MOVE_NONE;
     const int v = c->ops->solver_search(c->solver, ctx_state(c, ply), alpha, beta, &best, &poll);
     ctx_leaf_value(c, ply, v);

@@ -35,6 +35,47 @@ run_yomi build-db kalah --capture empty --pits 4 --seeds 14 --threads 3
 cmp -s "$XDG_CACHE_HOME/yomi/kalah-m4-empty.db" "$tap_tmp/empty.db"
 ok $((rc + $?)) "empty capture, 4 pits, three threads: the same file"
 
+# The solver on two threads: every line of tests/data/kalah/solved.txt, its
+# value and a best move among the line's (the threads may pick another of
+# equal value).
+grep -v '^#' "$TESTDATA/kalah/solved.txt" | while read -r pits seeds rule value best rest; do
+    [ -n "$pits" ] || continue
+    capture=standard
+    [ "$rule" = empty-capture ] && capture=empty
+    run_yomi solve "kalah-${pits}x$seeds" --capture $capture --threads 2
+    got=$(field move)
+    case ",$best," in *",$got,"*) in_best=yes ;; *) in_best="no ($got)" ;; esac
+    is "$rc $(field value) $in_best" "0 ${value#+} yes" \
+        "kalah-${pits}x$seeds --capture $capture on two threads: $value by one of $best"
+done > "$tap_tmp/lines.tap"
+# The loop ran in a subshell: replay its checks into this shell's count.
+while read -r line; do
+    case $line in
+        "ok "*) ok 0 "${line#ok * - }" ;;
+        "not ok "*) ok 1 "${line#not ok * - }" ;;
+        *) echo "$line" ;;
+    esac
+done < "$tap_tmp/lines.tap"
+
+# Seeds in the stores, either side to move: two threads, the generic
+# engine's value.
+for pos in "0 1 1 1 10 0 2 0 1 8 1" "2 0 3 1 5 1 0 0 4 8 2" "1 1 1 1 12 1 1 1 1 4 2"; do
+    run_yomi search kalah-4x3 --position "$pos" --solve --algo pvs --table on
+    generic=$(field value)
+    run_yomi solve kalah-4x3 --position "$pos" --threads 2
+    is "$rc $(field value)" "0 $generic" "position $pos on two threads: the generic search's $generic"
+done
+
+# One thread visits what it did before the solver had threads (76,449
+# positions for Kalah(4,4) with the database built at first use).
+run_yomi solve kalah-4x4 --threads 1
+is "$(field nodes)" "76449" "kalah-4x4 on one thread: the same positions as ever"
+run_yomi solve kalah-5x3 --divide --threads 2
+is "$rc $(printf '%s\n' "$out" | grep -c '^[1-5]: ')" "0 5" "solve --divide on two threads: a line per move"
+# A search whose root the solver takes gives it the search's threads.
+run_yomi search kalah-5x3 --algo yomi --depth 40 --endgame all --threads 2
+is "$rc $(field value) $(field move)" "0 6 3" "search --endgame all on two threads: +6 by 3, as solved"
+
 bad_input "build-db: no threads" build-db kalah --threads 0
 bad_input "build-db: too many threads" build-db kalah --threads 65
 bad_input "build-db: threads not a number" build-db kalah --threads two

@@ -146,6 +146,7 @@ static inline KMove kboard_play(const KBoard *b, int m, bool capture_empty, int 
 
 /* ---- the solver's hooks (solve.c) --------------------------------------- */
 GameSolver *kalah_solver_new(const Game *g, int table_mb, Err *err);
+int kalah_solver_threads(GameSolver *sv, int threads, Err *err);
 void kalah_solver_free(GameSolver *s);
 int kalah_solver_size(const Game *g, const void *state);
 int kalah_solver_default(const Game *g);

@@ -729,6 +729,7 @@ const GameOps kalah_ops = {
     .perft = NULL,
     .history_result = NULL,
     .solver_new = kalah_solver_new,
+    .solver_threads = kalah_solver_threads,
     .solver_free = kalah_solver_free,
     .solver_size = kalah_solver_size,
     .solver_search = kalah_solver_search,

@@ -14,13 +14,10 @@
 #include <sys/mman.h>
 #include <string.h>
 
-#include "games/kalah/enddb.h"
-#include "games/kalah/internal.h"
+#include "games/kalah/solver.h"
 #include "games/registry.h"
 
-#define POLL_EVERY 4096
 #define BUCKET 4 /* entries per cache line */
-#define NO_PIT 0xFF
 #define GUESS_DEPTH 10 /* plies of the first guess's first search */
 /* The guess deepens two plies at a time while it has cost less than this
  * many positions (a few hundredths of a second); the position cap stops
@@ -32,32 +29,10 @@
  * millions of positions and more, while Kalah(5,4) (40 seeds) takes 2-5 M
  * in all, less than the deeper guesses would cost. */
 #define GUESS_DEEPEN_SEEDS 48
-
-/* One table entry: exact bounds of the pits-only value. */
-typedef struct {
-    uint64_t key;
-    int16_t lower, upper;
-    uint8_t pit;  /* best (or cutting) pit in the mover's frame, NO_PIT */
-    uint8_t work; /* log2 of the positions searched below it: what to keep */
-    uint8_t pad[2];
-} Entry;
-
-_Static_assert(sizeof(Entry) == 16, "four entries per cache line");
-
-struct GameSolver {
-    const Kalah *k;
-    int m;
-    bool capture_empty;
-    Entry *table;
-    uint64_t buckets; /* a power of two */
-    KalahDb *db;
-    int db_seeds; /* positions with at most this many seeds are looked up; -1 none */
-    uint64_t nodes, next_poll;
-    const SolverPoll *poll;
-    bool stopped;
-    bool trace; /* YOMI_KALAH_TRACE: each MTD(f) test on stderr */
-    uint64_t guess_cap; /* nodes at which a guess iteration gives up */
-};
+/* With other threads, a node this near the root marks itself busy and
+ * leaves its busy moves for last (crew_busy); deeper nodes are too small
+ * for the marks to pay (12 and 24 measured slower on Kalah(6,4)). */
+#define DEFER_PLIES 16
 
 /* ---- keys ---------------------------------------------------------------- */
 
@@ -90,35 +65,41 @@ static Entry *bucket_of(const GameSolver *sv, uint64_t key)
     return sv->table + ((h >> 17) & (sv->buckets - 1)) * BUCKET;
 }
 
-static const Entry *probe(const GameSolver *sv, uint64_t key)
+/* The bounds of `key` into *out; false when the table has none. */
+static bool probe(const GameSolver *sv, uint64_t key, Bounds *out)
 {
     const Entry *e = bucket_of(sv, key);
-    for (int i = 0; i < BUCKET; i++)
-        if (e[i].key == key && (e[i].lower || e[i].upper || e[i].work))
-            return &e[i];
-    return NULL;
+    for (int i = 0; i < BUCKET; i++) {
+        read_entry(&e[i], out);
+        if (out->key == key && out->data != 0)
+            return true;
+    }
+    return false;
 }
 
 /* Same key: update.  Otherwise replace the entry that cost least. */
 static void store(GameSolver *sv, uint64_t key, int lower, int upper, int pit, uint64_t work)
 {
     Entry *e = bucket_of(sv, key), *victim = &e[0];
+    int victim_work = INT32_MAX;
     for (int i = 0; i < BUCKET; i++) {
-        if (e[i].key == key) {
+        Bounds b;
+        read_entry(&e[i], &b);
+        if (b.key == key) {
             victim = &e[i];
             break;
         }
-        if (e[i].work < victim->work)
+        if (i == 0 || b.work < victim_work) {
             victim = &e[i];
+            victim_work = b.work;
+        }
     }
     int w = 1;
     while (w < 255 && (work >> w))
         w++;
-    victim->key = key;
-    victim->lower = (int16_t)lower;
-    victim->upper = (int16_t)upper;
-    victim->pit = (uint8_t)pit;
-    victim->work = (uint8_t)w;
+    const uint64_t data = pack(lower, upper, pit, w);
+    atomic_store_explicit(&victim->data, data, memory_order_relaxed);
+    atomic_store_explicit(&victim->check, key ^ data, memory_order_relaxed);
 }
 
 /* ---- move order ------------------------------------------------------------ */
@@ -156,13 +137,6 @@ static int order_moves(const KBoard *b, int m, int hint, uint8_t *pits)
 
 /* ---- the search --------------------------------------------------------------- */
 
-static void poll_now(GameSolver *sv)
-{
-    sv->next_poll = sv->nodes + POLL_EVERY;
-    if (sv->poll && sv->poll->checkpoint && sv->poll->checkpoint(sv->poll->arg, sv->nodes))
-        sv->stopped = true;
-}
-
 /* One move of a node, made before any is searched: the exact ones (game
  * over, or few enough seeds for the database) need no search, and the
  * others' table buckets are fetched from memory while the rest is made. */
@@ -178,6 +152,26 @@ typedef struct {
 
 #define NOT_EXACT (-30000)
 
+
+/* Every POLL_EVERY positions: the main thread tells the caller every
+ * thread's positions and hears whether to stop; a helper publishes its
+ * count and hears whether the main thread's test is over. */
+static void poll_now(GameSolver *sv)
+{
+    sv->next_poll = sv->nodes + POLL_EVERY;
+    if (sv->id > 0) {
+        atomic_store_explicit(&sv->told, sv->nodes, memory_order_relaxed);
+        if (crew_aborted(sv->crew))
+            sv->stopped = true;
+        return;
+    }
+    const uint64_t all = sv->nodes + (sv->crew_on ? kalah_crew_nodes(sv->crew) : 0);
+    if (sv->poll && sv->poll->checkpoint && sv->poll->checkpoint(sv->poll->arg, all))
+        sv->stopped = sv->halted = true;
+    if (sv->crew_on && crew_aborted(sv->crew))
+        sv->stopped = true; /* a helper finished the test first: test() takes its answer */
+}
+
 static int search(GameSolver *sv, const KBoard *b, int seeds, uint64_t key, int alpha, int beta,
                   int *best_pit);
 
@@ -187,9 +181,12 @@ static inline int through(const Child *c, int v) { return c->extra_turn ? c->gai
 /* The value of one searched move for the mover, in (alpha, beta). */
 static int child_value(GameSolver *sv, const Child *c, int alpha, int beta)
 {
-    if (c->extra_turn)
-        return c->gain + search(sv, &c->b, c->left, c->key, alpha - c->gain, beta - c->gain, NULL);
-    return c->gain - search(sv, &c->b, c->left, c->key, c->gain - beta, c->gain - alpha, NULL);
+    sv->ply++;
+    const int v = c->extra_turn
+                      ? c->gain + search(sv, &c->b, c->left, c->key, alpha - c->gain, beta - c->gain, NULL)
+                      : c->gain - search(sv, &c->b, c->left, c->key, c->gain - beta, c->gain - alpha, NULL);
+    sv->ply--;
+    return v;
 }
 
 /* Makes the moves of b in `pits` order; the database answers those it
@@ -267,11 +264,11 @@ static int search(GameSolver *sv, const KBoard *b, int seeds, uint64_t key, int 
         beta = beta + 1;
     }
     int lower = -seeds, upper = seeds, hint = NO_PIT;
-    const Entry *e = probe(sv, key);
-    if (e) {
-        lower = e->lower;
-        upper = e->upper;
-        hint = e->pit;
+    Bounds e;
+    if (probe(sv, key, &e)) {
+        lower = e.lower;
+        upper = e.upper;
+        hint = e.pit;
         if (!root) {
             if (lower >= beta)
                 return lower;
@@ -295,9 +292,22 @@ static int search(GameSolver *sv, const KBoard *b, int seeds, uint64_t key, int 
         }
     int a = best > alpha ? best : alpha;
     bool first = true;
-    for (int j = 0; j < n && a < beta; j++) {
-        if (ch[j].value != NOT_EXACT)
+    /* The moves to search; with other threads, one that another thread is
+     * searching goes to the back, once (crew_busy). */
+    int todo[2 * MAX_PITS], nt = 0;
+    for (int j = 0; j < n; j++)
+        if (ch[j].value == NOT_EXACT)
+            todo[nt++] = j;
+    const int listed = nt;
+    const bool defer = sv->crew_on && sv->ply < DEFER_PLIES;
+    if (defer)
+        crew_enter(sv->crew, key);
+    for (int t = 0; t < nt && a < beta; t++) {
+        const int j = todo[t];
+        if (defer && !first && t < listed && crew_busy(sv->crew, ch[j].key)) {
+            todo[nt++] = j;
             continue;
+        }
         int v;
         if (first) {
             v = child_value(sv, &ch[j], a, beta);
@@ -307,8 +317,11 @@ static int search(GameSolver *sv, const KBoard *b, int seeds, uint64_t key, int 
             if (v > a && v < beta && !sv->stopped)
                 v = child_value(sv, &ch[j], v - 1, beta);
         }
-        if (sv->stopped)
+        if (sv->stopped) {
+            if (defer)
+                crew_leave(sv->crew, key);
             return 0;
+        }
         if (v > best) {
             best = v;
             best_move = ch[j].pit;
@@ -323,9 +336,17 @@ static int search(GameSolver *sv, const KBoard *b, int seeds, uint64_t key, int 
     else
         lower = upper = best;
     store(sv, key, lower, upper, best > alpha ? best_move : hint, sv->nodes - nodes_before);
+    if (defer)
+        crew_leave(sv->crew, key);
     if (root)
         *best_pit = best_move;
     return best;
+}
+
+int kalah_solve_node(GameSolver *sv, const KBoard *b, int seeds, uint64_t key, int alpha, int beta,
+                     int *best_pit)
+{
+    return search(sv, b, seeds, key, alpha, beta, best_pit);
 }
 
 /// The first guess for MTD(f): a plain alpha-beta a few plies deep that
@@ -364,6 +385,23 @@ static int guess_search(GameSolver *sv, const KBoard *b, int seeds, int depth, i
             best = v;
     }
     return best;
+}
+
+
+/// One test of MTD(f), "value > g - 1?", with the helpers searching the
+/// same root beside the main thread when this solve has them (solver.h,
+/// struct Crew): the first thread to finish answers, and the others stop.
+static int test(GameSolver *sv, const KBoard *b, int seeds, int g, int *pit)
+{
+    const uint64_t key = board_key(b, 2 * sv->m, seeds);
+    if (!sv->crew_on)
+        return search(sv, b, seeds, key, g - 1, g, pit);
+    kalah_crew_start(sv->crew, b, seeds, key, g - 1, g);
+    int v = search(sv, b, seeds, key, g - 1, g, pit);
+    kalah_crew_finish(sv->crew);
+    if (sv->stopped && !sv->halted && kalah_crew_answer(sv->crew, &v, pit))
+        sv->stopped = false;
+    return v;
 }
 
 /// MTD(f) at the root: a wide window costs more than a few null-window
@@ -407,7 +445,7 @@ static int mtdf(GameSolver *sv, const KBoard *b, int seeds, int alpha, int beta,
             g = upper;
         /* test "value > g - 1?" */
         int pit = NO_PIT;
-        v = search(sv, b, seeds, board_key(b, 2 * sv->m, seeds), g - 1, g, &pit);
+        v = test(sv, b, seeds, g, &pit);
         if (sv->trace)
             fprintf(stderr, "kalah solver: test %+d -> %+d, %llu positions\n", g, v,
                     (unsigned long long)sv->nodes);
@@ -519,6 +557,7 @@ void kalah_solver_free(GameSolver *sv)
 {
     if (!sv)
         return;
+    kalah_crew_free(sv->crew);
     kalah_db_free(sv->db);
     free(sv->table);
     free(sv);
@@ -534,7 +573,16 @@ int kalah_solver_search(GameSolver *sv, const void *state, int alpha, int beta, 
     sv->nodes = 0;
     sv->next_poll = POLL_EVERY;
     sv->poll = poll;
-    sv->stopped = false;
+    sv->stopped = sv->halted = false;
+    sv->ply = 0;
+    /* The helpers only when the caller gives this call the threads: a
+     * search's helpers have solvers of their own for its leaves. */
+    sv->crew_on = sv->crew && poll && poll->threads > 1;
+    if (sv->crew_on)
+        for (int i = 0; i < sv->crew->n; i++) {
+            sv->crew->helper[i]->nodes = 0;
+            atomic_store_explicit(&sv->crew->helper[i]->told, 0, memory_order_relaxed);
+        }
     int v;
     if (kalah_ops.is_terminal(g, state) || k->rules != KALAH_RULES_STANDARD) {
         /* Not the solver's: the engine keeps seed-rule positions (see
@@ -557,7 +605,8 @@ int kalah_solver_search(GameSolver *sv, const void *state, int alpha, int beta, 
             *best = kalah_move(g, s->side, pit);
     }
     sv->nodes++;
-    if (poll && poll->checkpoint && poll->checkpoint(poll->arg, sv->nodes))
+    const uint64_t all = sv->nodes + (sv->crew_on ? kalah_crew_nodes(sv->crew) : 0);
+    if (poll && poll->checkpoint && poll->checkpoint(poll->arg, all))
         sv->stopped = true;
     return v;
 }
