@@ -247,7 +247,9 @@ static int pv_legal_prefix(const Ctx *c, const void *root, const Move *pv, int n
 /// value exact but measured slower than one thread on FFO #40-#49 (about
 /// 0.75x by the busiest thread's CPU time, two threads): each child's
 /// solve lost the root's selective passes and the shared table.  A
-/// traced search runs on its own thread alone.
+/// solver with threads of its own (GameOps.solver_threads: Kalah's) runs
+/// them there instead, over its one table.  A traced search runs on its
+/// own thread alone.
 static void search_iterate(Search *s, SearchResult *r)
 {
     Ctx *c = &s->c;
