@@ -198,9 +198,10 @@ static bool etc_cut(GameSolver *s, uint64_t p, uint64_t o, int empties, const Mo
 {
     for (int i = 0; i < n; i++) {
         const uint64_t bit = 1ULL << list[i].sq;
-        const TtEntry *e = tt_find(s, o ^ list[i].flips, p ^ list[i].flips ^ bit, empties - 1);
-        if (e && e->trust >= node_trust(s, empties - 1) && -e->upper >= beta) {
-            *value = -e->upper;
+        TtEntry e;
+        if (tt_find(s, o ^ list[i].flips, p ^ list[i].flips ^ bit, empties - 1, &e) &&
+            e.trust >= node_trust(s, empties - 1) && -e.upper >= beta) {
+            *value = -e.upper;
             *move = list[i].sq;
             return true;
         }
@@ -275,19 +276,20 @@ static int search_deep(GameSolver *s, uint64_t p, uint64_t o, int alpha, int bet
         return bound;
     int hint = NO_SQUARE;
     bool expect_all = type == NODE_ALL;
-    const TtEntry *e = empties >= TABLE_MIN ? tt_find(s, p, o, empties) : NULL;
-    if (e && e->trust < node_trust(s, empties)) {
-        hint = e->move;
-        expect_all = expect_all || e->upper <= alpha;
-    } else if (e) {
-        if (e->lower >= beta || e->lower == e->upper) {
+    TtEntry e;
+    const bool known = empties >= TABLE_MIN && tt_find(s, p, o, empties, &e);
+    if (known && e.trust < node_trust(s, empties)) {
+        hint = e.move;
+        expect_all = expect_all || e.upper <= alpha;
+    } else if (known) {
+        if (e.lower >= beta || e.lower == e.upper) {
             if (best_move)
-                *best_move = e->move;
-            return e->lower;
+                *best_move = e.move;
+            return e.lower;
         }
-        if (e->upper <= alpha)
-            return e->upper;
-        hint = e->move;
+        if (e.upper <= alpha)
+            return e.upper;
+        hint = e.move;
     }
     int cut, cut_move;
     if (selective_node(s, empties) && probcut(s, p, o, alpha, beta, empties, &cut, &cut_move)) {
