@@ -98,7 +98,7 @@ const CliCommand cli_solve = {
             "  --algo pns proof-number search instead: the outcome only, +1, 0 or -1\n"
             "             (a win, a draw, a loss), with the root's proof numbers\n"
             "  --threads N threads searching together (default 1, `all`: one per core);\n"
-            "             the value stays exact.  Reversi's and Kalah's own solvers, which\n"
-            "             take those games' solves, run on one thread\n"),
+            "             the value stays exact.  Reversi's own solver, which takes its\n"
+            "             solves, uses them from 16 empties; Kalah's runs on one thread\n"),
     .game_options = true,
 };

@@ -64,6 +64,7 @@ typedef struct GameSolver GameSolver; /* a game's endgame solver, opaque */
 typedef struct {
     bool (*checkpoint)(void *arg, uint64_t nodes);
     void *arg;
+    int threads; /* the call may solve on this many threads (solver_threads); 0 or 1: one */
 } SolverPoll;
 
 struct GameOps {
@@ -178,6 +179,10 @@ struct GameOps {
      * game, the next benchmark position).  NULL: the tables keep them,
      * which is always sound (they are true facts about those positions). */
     void (*solver_clear)(GameSolver *s);
+    /* Optional: let a solve take up to `threads` threads from now on, as
+     * SolverPoll.threads allows each call (the helpers are made here and
+     * sleep between solves).  0, or -1 with err set.  NULL: one thread. */
+    int (*solver_threads)(GameSolver *s, int threads, Err *err);
     /* How far `state` is from the end in the solver's measure (reversi:
      * empty squares; Kalah: seeds left in the pits). */
     int (*solver_size)(const Game *g, const void *state);

@@ -54,17 +54,24 @@ int search_cores(void)
 }
 
 /* Threads help only an algorithm that searches over the table they share
- * (algorithm.h ALGO_PARALLEL); the others keep their textbook counts.  A
- * solve that the game's solver takes whole is one call of the solver on
- * the main thread (search_iterate says why), so helpers would only hold
- * memory (a solver each). */
-static int threads_used(const Game *g, const SearchConfig *cfg)
+ * (algorithm.h ALGO_PARALLEL); the others keep their textbook counts.
+ * The game's solver, where it takes the search's root, may use as many
+ * (its helpers of its own, over its own table: game.h solver_threads). */
+static int threads_asked(const SearchConfig *cfg)
 {
     if (!(algorithm(cfg->algo)->flags & ALGO_PARALLEL) || cfg->table != TABLE_ON)
         return 1;
+    return cfg->threads == SEARCH_THREADS_ALL ? search_cores() : cfg->threads;
+}
+
+/* The search's own threads.  A solve that the game's solver takes whole
+ * is one call of the solver on the main thread (search_iterate says why),
+ * so helpers would only hold memory (a solver each). */
+static int threads_used(const Game *g, const SearchConfig *cfg)
+{
     if (cfg->solve && cfg->endgame >= SEARCH_ENDGAME_ALL && g->ops->solver_new)
         return 1;
-    return cfg->threads == SEARCH_THREADS_ALL ? search_cores() : cfg->threads;
+    return threads_asked(cfg);
 }
 
 Search *search_new(const Game *g, const SearchConfig *cfg, Err *err)
@@ -89,6 +96,14 @@ Search *search_new(const Game *g, const SearchConfig *cfg, Err *err)
     }
     c->live = &s->live;
     c->stop_request = &s->stop_request;
+    const int solver_threads = threads_asked(cfg);
+    if (c->solver && solver_threads > 1 && g->ops->solver_threads) {
+        if (g->ops->solver_threads(c->solver, solver_threads, err) != 0) {
+            search_free(s);
+            return NULL;
+        }
+        c->solver_threads = solver_threads;
+    }
     s->history_states = malloc((size_t)MAX_HISTORY * GAME_MAX_STATE);
     bool ok = s->history_states != NULL;
     /* A solve with the game's own solver taking every position gives it
@@ -125,7 +140,11 @@ Search *search_new(const Game *g, const SearchConfig *cfg, Err *err)
     return s;
 }
 
-int search_threads(const Search *s) { return s->team ? 1 + team_size(s->team) : 1; }
+int search_threads(const Search *s)
+{
+    const int searching = s->team ? 1 + team_size(s->team) : 1;
+    return searching > s->c.solver_threads ? searching : s->c.solver_threads;
+}
 
 void search_free(Search *s)
 {

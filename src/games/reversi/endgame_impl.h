@@ -62,6 +62,7 @@ typedef struct {
     int bits_touched;   /* the most ever in use: what a real clear zeroes */
     int bits_start;     /* entries in use after a clear */
     uint64_t evictions; /* entries of this generation taken over since the last growth */
+    bool written;       /* since the last clear */
 } TtTable;
 
 #ifdef __BMI2__
@@ -106,7 +107,26 @@ struct GameSolver {
     uint8_t trust;                 /* the running selective pass's ProbCut margin, EXACT_TRUST
                                       when the search is exact */
     int guess_move;                /* the best move of guess_search()'s last root */
+    /* a solve on several threads (endgame_team.c) */
+    struct SolverTeam *team;       /* the main solver's helpers; NULL: one thread */
+    _Atomic uint64_t *busy;        /* while a solve runs on several: the positions being
+                                      searched (busy_slot), else NULL */
+    atomic_int *halt;              /* raised: every thread of the solve stops */
+    _Atomic uint64_t told_nodes;   /* a helper's nodes, published at each poll */
 };
+
+enum { BUSY_BITS = 12 }; /* the busy table: 2^12 positions */
+
+/* A position's hash, for the busy table: nonzero, a free slot is 0. */
+static inline uint64_t busy_key(uint64_t p, uint64_t o)
+{
+    return ((p ^ (o * 0x9E3779B97F4A7C15ULL)) * 0xFF51AFD7ED558CCDULL) | 1;
+}
+
+static inline _Atomic uint64_t *busy_slot(const GameSolver *s, uint64_t key)
+{
+    return &s->busy[key >> (64 - BUSY_BITS)];
+}
 
 /* ---- scores ------------------------------------------------------------- */
 
@@ -219,7 +239,24 @@ static inline int endgame_solve_small(GameSolver *s, uint64_t p, uint64_t o, int
     return endgame_solve_few(s, p, o, alpha, beta, empties, empty, parity);
 }
 
+/* endgame.c: the root's whole procedure (guess, passes, the exact
+ * search) of a position that has moves; *sq gets the best. */
+int endgame_root(GameSolver *s, uint64_t p, uint64_t o, int alpha, int beta, int *sq);
+
+/* endgame_team.c */
+bool endgame_team_new(GameSolver *s, int helpers, Err *err);
+void endgame_team_free(GameSolver *s);
+int endgame_team_size(const GameSolver *s);
+/* The positions the helpers have told so far in the running solve. */
+uint64_t endgame_team_nodes(const GameSolver *s);
+/* endgame_root() on up to `threads` threads; the nodes of all join s->nodes. */
+int endgame_team_root(GameSolver *s, uint64_t p, uint64_t o, int alpha, int beta, int *sq,
+                      int threads);
+
 /* endgame_table.c */
+/* Take the whole far table now, before a solve on several threads: a
+ * table must not grow while others read it. */
+void endgame_tt_share(GameSolver *s);
 bool endgame_tt_open(GameSolver *s, int table_mb);
 void endgame_tt_clear(GameSolver *s);
 void endgame_tt_close(GameSolver *s);

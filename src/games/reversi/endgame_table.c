@@ -101,6 +101,7 @@ static inline TtSlot *tt_claim(GameSolver *s, uint64_t p, uint64_t o, int emptie
         tt_grow(s, t);
         return tt_claim(s, p, o, empties, e);
     }
+    t->written = true;
     e->gen = s->gen;
     e->lower = -SCORE_BOUND;
     e->upper = SCORE_BOUND;
@@ -221,7 +222,20 @@ void endgame_tt_clear(GameSolver *s)
             memset(both[i]->entry, 0, sizeof(TtSlot) << both[i]->bits_touched);
         both[i]->bits = both[i]->bits_start;
         both[i]->evictions = 0;
+        both[i]->written = false;
     }
+}
+
+/* A table that nothing was written to since the clear grows at once. */
+void endgame_tt_share(GameSolver *s)
+{
+    TtTable *t = &s->far;
+    if (!t->written && t->bits < t->bits_max)
+        t->bits = t->bits_max;
+    while (t->bits < t->bits_max)
+        tt_grow(s, t);
+    if (t->bits > t->bits_touched)
+        t->bits_touched = t->bits;
 }
 
 void endgame_tt_close(GameSolver *s)
