@@ -37,8 +37,8 @@ enum {
                             /* (their nodes try a cut from PROBCUT_MIN empties) */
     PASSES_2_MIN = 22,      /* ... two passes (PASS_MARGINS) from this many empties */
     PASSES_3_MIN = 28,      /* ... three from this many */
-    PROBCUT_DEEP_MIN = 18,
-    DEFER_MIN = 12,         /* on several threads, nodes from this many empties put off busy moves */  /* at least this many empties: that search 4 plies deep, else 2 */
+    PROBCUT_DEEP_MIN = 18,  /* at least this many empties: that search 4 plies deep, else 2 */
+    DEFER_MIN = 12,         /* on several threads, nodes from this many empties put off busy moves */
     POLL_EVERY = 1 << 14,   /* positions between two SolverPoll checkpoints */
     TEAM_MIN = 16           /* from this many empties a solve may run on several threads */
 };
