@@ -162,7 +162,7 @@ bool endgame_team_new(GameSolver *s, int helpers, Err *err)
     if (!t || !h) {
         free(t);
         free(h);
-        err_set(err, "out of memory for the solver's threads");
+        err_set(err, "out of memory for the search threads");
         return false;
     }
     pthread_mutex_init(&t->mu, NULL);
@@ -176,14 +176,14 @@ bool endgame_team_new(GameSolver *s, int helpers, Err *err)
         h[t->n].s = calloc(1, sizeof(GameSolver));
         if (!h[t->n].s) {
             endgame_team_free(s);
-            err_set(err, "out of memory for the solver's threads");
+            err_set(err, "out of memory for the search threads");
             return false;
         }
     }
     for (; t->started < t->n; t->started++)
         if (pthread_create(&h[t->started].thread, NULL, helper_main, &h[t->started]) != 0) {
             endgame_team_free(s);
-            err_set(err, "cannot start the solver's threads");
+            err_set(err, "cannot start the search threads");
             return false;
         }
     return true;
