@@ -62,7 +62,6 @@ typedef struct {
     int bits_touched;   /* the most ever in use: what a real clear zeroes */
     int bits_start;     /* entries in use after a clear */
     uint64_t evictions; /* entries of this generation taken over since the last growth */
-    bool written;       /* since the last clear */
 } TtTable;
 
 #ifdef __BMI2__
@@ -254,12 +253,12 @@ int endgame_team_root(GameSolver *s, uint64_t p, uint64_t o, int alpha, int beta
                       int threads);
 
 /* endgame_table.c */
-/* Take the whole far table now, before a solve on several threads: a
- * table must not grow while others read it. */
-void endgame_tt_share(GameSolver *s);
+
 bool endgame_tt_open(GameSolver *s, int table_mb);
 void endgame_tt_clear(GameSolver *s);
 void endgame_tt_close(GameSolver *s);
+/* Grow the far table to 2^bits entries in use, or all it has, now. */
+void endgame_tt_reserve(GameSolver *s, int bits);
 void endgame_tt_store(GameSolver *s, uint64_t p, uint64_t o, int empties, int alpha, int beta,
                       int v, int move);
 void endgame_tt_hint(GameSolver *s, uint64_t p, uint64_t o, int empties, int move);

@@ -52,8 +52,8 @@ static inline void tt_write(TtSlot *slot, uint64_t p, uint64_t o, const TtEntry 
 /// to its bucket under one more index bit: old bucket k splits into new
 /// buckets 2k and 2k + 1, which going from the top down are already
 /// emptied (or never used) when k's entries arrive.  Only ever with one
-/// thread searching: a solve on several takes the whole table first
-/// (endgame_tt_share).
+/// thread searching: a solve on several keeps the size it starts with
+/// (endgame_team_root).
 static void tt_grow(const GameSolver *s, TtTable *t)
 {
     const size_t old_buckets = (size_t)1 << (t->bits - 1);
@@ -101,7 +101,6 @@ static inline TtSlot *tt_claim(GameSolver *s, uint64_t p, uint64_t o, int emptie
         tt_grow(s, t);
         return tt_claim(s, p, o, empties, e);
     }
-    t->written = true;
     e->gen = s->gen;
     e->lower = -SCORE_BOUND;
     e->upper = SCORE_BOUND;
@@ -222,20 +221,13 @@ void endgame_tt_clear(GameSolver *s)
             memset(both[i]->entry, 0, sizeof(TtSlot) << both[i]->bits_touched);
         both[i]->bits = both[i]->bits_start;
         both[i]->evictions = 0;
-        both[i]->written = false;
     }
 }
 
-/* A table that nothing was written to since the clear grows at once. */
-void endgame_tt_share(GameSolver *s)
+void endgame_tt_reserve(GameSolver *s, int bits)
 {
-    TtTable *t = &s->far;
-    if (!t->written && t->bits < t->bits_max)
-        t->bits = t->bits_max;
-    while (t->bits < t->bits_max)
-        tt_grow(s, t);
-    if (t->bits > t->bits_touched)
-        t->bits_touched = t->bits;
+    while (s->far.bits < bits && s->far.bits < s->far.bits_max)
+        tt_grow(s, &s->far);
 }
 
 void endgame_tt_close(GameSolver *s)

@@ -11,6 +11,8 @@
 
 #include "games/reversi/endgame_impl.h"
 
+enum { FAR_GROW_MIN = 24 }; /* a solve of this many empties grows the far table first */
+
 typedef struct {
     struct SolverTeam *team;
     GameSolver *s; /* a copy of the main solver: its own search state, the same tables */
@@ -101,7 +103,18 @@ int endgame_team_root(GameSolver *s, uint64_t p, uint64_t o, int alpha, int beta
                       int threads)
 {
     SolverTeam *t = s->team;
-    endgame_tt_share(s);
+    /* No table grows while other threads read it (tt_grow's doubling
+     * moves every entry): the far one first takes about the size one
+     * thread's grows to in a solve of this many empties (FFO #20-#44 never
+     * beyond their first size, #45-#49 one doubling from 24 empties), then
+     * keeps it.  Taking the whole of it at once cost a solve the kernel's
+     * zeroing of every page its probes touch (0.29 s of system time in
+     * `yomi solve` of FFO #40, a 0.2 s solve). */
+    const int empties = bb_count(s->valid & ~(p | o));
+    if (empties >= FAR_GROW_MIN)
+        endgame_tt_reserve(s, s->far.bits_start + 1 + (empties - FAR_GROW_MIN) / 3);
+    const int far_max = s->far.bits_max;
+    s->far.bits_max = s->far.bits;
     const int helpers = threads - 1 < t->n ? threads - 1 : t->n;
     pthread_mutex_lock(&t->mu);
     t->p = p;
@@ -137,6 +150,7 @@ int endgame_team_root(GameSolver *s, uint64_t p, uint64_t o, int alpha, int beta
         s->nodes += t->helper[i].s->nodes;
     s->busy = NULL;
     s->halt = NULL;
+    s->far.bits_max = far_max;
     return v;
 }
 
