@@ -248,8 +248,11 @@ static int pv_legal_prefix(const Ctx *c, const void *root, const Move *pv, int n
 /// on several threads (each null-window against the best so far) kept the
 /// value exact but measured slower than one thread on FFO #40-#49 (about
 /// 0.75x by the busiest thread's CPU time, two threads): each child's
-/// solve lost the root's selective passes and the shared table.  A
-/// traced search runs on its own thread alone.
+/// solve lost the root's selective passes and the shared table.  A solver
+/// that can runs such a root on threads of its own over its one table
+/// instead (game.h solver_threads; reversi's: BENCHMARKS.md "Threads"),
+/// while the search's helpers wait.  A traced search runs on its own
+/// thread alone.
 static void search_iterate(Search *s, SearchResult *r)
 {
     Ctx *c = &s->c;
