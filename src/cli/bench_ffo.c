@@ -246,7 +246,8 @@ fail:
 
 /* Solve cases first..last, one fresh table each, printing a row per
  * position and the total; EXIT_INTERNAL if one answer is wrong. */
-static int solve_cases(const FfoCase *cases, int ncases, int first, int last, int table_mb)
+static int solve_cases(const FfoCase *cases, int ncases, int first, int last, int table_mb,
+                       int threads)
 {
     Err err = {{0}};
     Game *g = cli_game_open("reversi", NULL, 0, &err);
@@ -254,6 +255,7 @@ static int solve_cases(const FfoCase *cases, int ncases, int first, int last, in
         return cli_fail("bench ffo: %s", err.msg);
     SearchConfig cfg;
     cli_solve_config(&cfg, table_mb);
+    cfg.threads = threads;
     /* One search for the whole set, its table cleared before each position
      * (as Edax does): every position starts from an empty table, and the
      * memory is touched once rather than once per position. */
@@ -308,7 +310,7 @@ static int solve_cases(const FfoCase *cases, int ncases, int first, int last, in
 
 int cli_bench_ffo(int argc, char **argv)
 {
-    long first = -1, last = -1, table_mb = 128;
+    long first = -1, last = -1, table_mb = 128, threads = 1;
     const char *file = NULL;
     for (int i = 1; i < argc; i++) {
         const char *opt = argv[i];
@@ -321,6 +323,11 @@ int cli_bench_ffo(int argc, char **argv)
                 return EXIT_USAGE;
         } else if (strcmp(opt, "--table-mb") == 0) {
             if (cli_parse_int(opt, v, 1, 65536, &table_mb) != 0)
+                return EXIT_USAGE;
+        } else if (strcmp(opt, "--threads") == 0) {
+            if (v && strcmp(v, "all") == 0)
+                threads = SEARCH_THREADS_ALL;
+            else if (cli_parse_int(opt, v, 1, SEARCH_MAX_THREADS, &threads) != 0)
                 return EXIT_USAGE;
         } else if (strcmp(opt, "--file") == 0) {
             if (!v)
@@ -352,7 +359,8 @@ int cli_bench_ffo(int argc, char **argv)
         free(loaded);
         return cli_fail("bench ffo: --first %ld is after --last %ld", first, last);
     }
-    const int rc = solve_cases(cases, ncases, (int)first, (int)last, (int)table_mb);
+    const int rc = solve_cases(cases, ncases, (int)first, (int)last, (int)table_mb,
+                               (int)threads);
     free(loaded);
     return rc;
 }

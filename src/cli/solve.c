@@ -98,7 +98,8 @@ const CliCommand cli_solve = {
             "  --algo pns proof-number search instead: the outcome only, +1, 0 or -1\n"
             "             (a win, a draw, a loss), with the root's proof numbers\n"
             "  --threads N threads searching together (default 1, `all`: one per core);\n"
-            "             the value stays exact.  Kalah's own solver, which takes its\n"
-            "             solves, runs on them all over one table; reversi's on one\n"),
+            "             the value stays exact.  Each game's own solver, which takes\n"
+            "             its solves, runs on them over one table (reversi's from 16\n"
+            "             empties on)\n"),
     .game_options = true,
 };

@@ -72,7 +72,7 @@ typedef struct Ctx {
     int history_len;
     GameSolver *solver;     /* the game's endgame solver when cfg.endgame */
     int solver_reach;       /* game.h solver_reach, or -1: solve at any depth */
-    int solver_threads;     /* the main context's: threads for a root the solver takes */
+    int solver_threads;     /* the threads the solver may take for the root (search_new) */
     /* A full-window search of the node at `ply` with the configured
      * algorithm, side to move's view, set by search_new: the root of an
      * iteration, and simplified Kalah's one-ply look at an extra turn,

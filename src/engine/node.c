@@ -85,6 +85,8 @@ static bool endgame_checkpoint(void *arg, uint64_t nodes)
 int ctx_endgame(Ctx *c, int ply, int alpha, int beta)
 {
     EndgamePoll p = {c, 0};
+    /* Only the root's solve spreads over the threads: below it the
+     * search's own helpers are busy, each with a solver of its own. */
     const SolverPoll poll = {endgame_checkpoint, &p, ply == 0 ? c->solver_threads : 1};
     Move best = MOVE_NONE;
     const int v = c->ops->solver_search(c->solver, ctx_state(c, ply), alpha, beta, &best, &poll);

@@ -54,7 +54,9 @@ int search_cores(void)
 }
 
 /* Threads help only an algorithm that searches over the table they share
- * (algorithm.h ALGO_PARALLEL); the others keep their textbook counts. */
+ * (algorithm.h ALGO_PARALLEL); the others keep their textbook counts.
+ * The game's solver, where it takes the search's root, may use as many
+ * (its helpers of its own, over its own table: game.h solver_threads). */
 static int threads_asked(const SearchConfig *cfg)
 {
     if (!(algorithm(cfg->algo)->flags & ALGO_PARALLEL) || cfg->table != TABLE_ON)
@@ -142,7 +144,11 @@ Search *search_new(const Game *g, const SearchConfig *cfg, Err *err)
     return s;
 }
 
-int search_threads(const Search *s) { return s->team ? 1 + team_size(s->team) : 1; }
+int search_threads(const Search *s)
+{
+    const int searching = s->team ? 1 + team_size(s->team) : 1;
+    return searching > s->c.solver_threads ? searching : s->c.solver_threads;
+}
 
 void search_free(Search *s)
 {
@@ -246,10 +252,11 @@ static int pv_legal_prefix(const Ctx *c, const void *root, const Move *pv, int n
 /// on several threads (each null-window against the best so far) kept the
 /// value exact but measured slower than one thread on FFO #40-#49 (about
 /// 0.75x by the busiest thread's CPU time, two threads): each child's
-/// solve lost the root's selective passes and the shared table.  A
-/// solver with threads of its own (GameOps.solver_threads: Kalah's) runs
-/// them there instead, over its one table.  A traced search runs on its
-/// own thread alone.
+/// solve lost the root's selective passes and the shared table.  A solver
+/// that can runs such a root on threads of its own over its one table
+/// instead (game.h solver_threads: reversi's and Kalah's, BENCHMARKS.md
+/// "Threads"), while the search's helpers wait.  A traced search runs on
+/// its own thread alone.
 static void search_iterate(Search *s, SearchResult *r)
 {
     Ctx *c = &s->c;

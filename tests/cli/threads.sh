@@ -2,8 +2,8 @@
 # --threads N (doc/cli.md): every command that searches takes it, a player
 # spec takes threads=N; the value of a solve is the same on any number of
 # threads; one thread, the default, keeps yomi bench's deterministic
-# signature; the seed algorithms and the games' exact solvers stay on one
-# thread whatever is asked.
+# signature; the seed algorithms and Kalah's exact solver stay on one
+# thread whatever is asked, reversi's takes the threads from 16 empties.
 . "$TESTLIB"
 
 field() { printf '%s\n' "$out" | sed -n "s/^$1: //p"; }
@@ -15,16 +15,26 @@ for t in 1 2; do
     run_yomi solve reversi --position "$ffo40" --threads $t
     is "$rc $(field value) $(field move) $(field depth)" "0 38 a2 solve" \
         "solve FFO #40 on $t thread(s): +38 by a2, exact"
+    [ $t = 1 ] && one=$(field nodes)
 done
-one=$(field nodes)
 run_yomi solve reversi --position "$ffo40" --threads 1
-is "$one" "$(field nodes)" "the reversi solver takes it whole: one thread, the same nodes"
+is "$(field nodes)" "$one" "the reversi solver on one thread: the same nodes every time"
 run_yomi search reversi --position "$ffo40" --algo yomi --depth 12 --endgame 14 --threads 2
 is "$rc $(field value) $(field move)" "0 38 a2" \
     "yomi --endgame 14 on 2 threads, each with its solver below 14 empties: +38 by a2"
 run_yomi solve reversi --position "$ffo40" --threads 2 --divide
 is "$(printf '%s\n' "$out" | grep -c '^[a-h][1-8]: ')" "10" "solve --divide --threads 2: a line per move"
 is "$(printf '%s\n' "$out" | sed -n 's/^a2: //p')" "38" "and a2's value is the root's"
+
+# Reversi's solver spreads a solve of 16 empties or more over the threads
+# (its own helpers, its one table): the exact answers of the quickest FFO
+# positions (tests/data/reversi/ffo-40-59.txt), checked by bench ffo itself.
+run_yomi bench ffo --first 40 --last 42 --threads 2
+is "$rc $(printf '%s\n' "$out" | grep -c '^#4[0-2]	.*	ok$') $(printf '%s\n' "$out" | grep -c '^total	.*	ok$')" \
+    "0 3 1" "bench ffo #40-#42 on 2 threads: every answer exact"
+bad_input "bench ffo --threads 0" bench ffo --first 40 --last 40 --threads 0
+run_yomi search reversi --position "$ffo40" --algo yomi --depth 30 --endgame all --threads 2
+is "$rc $(field value) $(field move)" "0 38 a2" "yomi --endgame all on 2 threads: the solver takes the root on both, +38 by a2"
 
 run_yomi solve kalah-4x3 --threads 1
 one="$(field value)"

@@ -38,7 +38,9 @@ enum {
     PASSES_2_MIN = 22,      /* ... two passes (PASS_MARGINS) from this many empties */
     PASSES_3_MIN = 28,      /* ... three from this many */
     PROBCUT_DEEP_MIN = 18,  /* at least this many empties: that search 4 plies deep, else 2 */
-    POLL_EVERY = 1 << 14    /* positions between two SolverPoll checkpoints */
+    DEFER_MIN = 12,         /* on several threads, nodes from this many empties put off busy moves */
+    POLL_EVERY = 1 << 14,   /* positions between two SolverPoll checkpoints */
+    TEAM_MIN = 16           /* from this many empties a solve may run on several threads */
 };
 
 /* The selective passes' ProbCut margins, in discs beyond the window that
@@ -67,10 +69,19 @@ typedef struct {
     int score;
 } MoveItem;
 
+/* The poll: every POLL_EVERY positions.  In a solve on several threads
+ * each tells its count and stops when any of them has raised the halt;
+ * the main one's checkpoint counts them all. */
 static bool poll_stop(GameSolver *s)
 {
     s->next_poll = s->nodes + POLL_EVERY;
-    if (s->poll && s->poll->checkpoint && s->poll->checkpoint(s->poll->arg, s->nodes))
+    if (s->halt) {
+        atomic_store_explicit(&s->told_nodes, s->nodes, memory_order_relaxed);
+        if (atomic_load_explicit(s->halt, memory_order_relaxed))
+            s->stopped = true;
+    }
+    if (s->poll && s->poll->checkpoint &&
+        s->poll->checkpoint(s->poll->arg, s->nodes + endgame_team_nodes(s)))
         s->stopped = true;
     return s->stopped;
 }
@@ -198,9 +209,10 @@ static bool etc_cut(GameSolver *s, uint64_t p, uint64_t o, int empties, const Mo
 {
     for (int i = 0; i < n; i++) {
         const uint64_t bit = 1ULL << list[i].sq;
-        const TtEntry *e = tt_find(s, o ^ list[i].flips, p ^ list[i].flips ^ bit, empties - 1);
-        if (e && e->trust >= node_trust(s, empties - 1) && -e->upper >= beta) {
-            *value = -e->upper;
+        TtEntry e;
+        if (tt_find(s, o ^ list[i].flips, p ^ list[i].flips ^ bit, empties - 1, &e) &&
+            e.trust >= node_trust(s, empties - 1) && -e.upper >= beta) {
+            *value = -e.upper;
             *move = list[i].sq;
             return true;
         }
@@ -242,6 +254,57 @@ static bool probcut(GameSolver *s, uint64_t p, uint64_t o, int alpha, int beta, 
     return false;
 }
 
+static int search_deep(GameSolver *s, uint64_t p, uint64_t o, int alpha, int beta, int empties,
+                       uint64_t empty, unsigned parity, bool passed, int *best_move, NodeType type);
+
+/// Simplified ABDADA (Weill's ABDADA as Kerrigan simplified it), in a
+/// solve on several threads: every thread searches the whole tree, and a
+/// node's later moves that another thread is searching right now (the
+/// busy table holds the positions being searched at nodes of DEFER_MIN
+/// empties or more) wait until the node's other moves are done.  So the
+/// threads spread over a node's siblings, and what one proves reaches the
+/// others through the shared table before they get there.  A node's first
+/// move is never put off (it is where the cutoff usually is, as YBWC's
+/// eldest brother).  Every thread's search is a whole alpha-beta search,
+/// so whichever finishes first has the exact value.
+static inline bool child_busy(const GameSolver *s, uint64_t p, uint64_t o, MoveItem m)
+{
+    const uint64_t key = busy_key(o ^ m.flips, p ^ m.flips ^ (1ULL << m.sq));
+    return atomic_load_explicit(busy_slot(s, key), memory_order_relaxed) == key;
+}
+
+/* One move of search_deep: the shallow search below SHALLOW_MAX, else
+ * PVS (the first move the whole window, later ones a null window first),
+ * the child marked busy while it is searched on several threads. */
+static int search_child(GameSolver *s, uint64_t p, uint64_t o, MoveItem m, int alpha, int beta,
+                        int empties, uint64_t empty, unsigned parity, NodeType type, bool first)
+{
+    const uint64_t bit = 1ULL << m.sq;
+    const uint64_t np = o ^ m.flips, no = p ^ m.flips ^ bit, ne = empty ^ bit;
+    const unsigned npar = parity ^ s->quadrant[m.sq];
+    if (empties - 1 <= SHALLOW_MAX)
+        return -endgame_solve_small(s, np, no, -beta, -alpha, empties - 1, ne, npar);
+    _Atomic uint64_t *busy = NULL;
+    const uint64_t key = s->busy && empties >= DEFER_MIN ? busy_key(np, no) : 0;
+    if (key) {
+        busy = busy_slot(s, key);
+        atomic_store_explicit(busy, key, memory_order_relaxed);
+    }
+    int v;
+    if (first || beta == alpha + 1) {
+        v = -search_deep(s, np, no, -beta, -alpha, empties - 1, ne, npar, false, NULL, type);
+    } else {
+        v = -search_deep(s, np, no, -alpha - 1, -alpha, empties - 1, ne, npar, false, NULL,
+                         NODE_CUT);
+        if (v > alpha && v < beta && !s->stopped)
+            v = -search_deep(s, np, no, -beta, -alpha, empties - 1, ne, npar, false, NULL,
+                             NODE_PV);
+    }
+    if (busy && atomic_load_explicit(busy, memory_order_relaxed) == key)
+        atomic_store_explicit(busy, 0, memory_order_relaxed);
+    return v;
+}
+
 /// The deep search runs principal-variation search: the first (best-ordered)
 /// move gets the full window, the others a null window that only asks "is
 /// it better?", re-searched in full when it is; nodes outside the principal
@@ -275,19 +338,20 @@ static int search_deep(GameSolver *s, uint64_t p, uint64_t o, int alpha, int bet
         return bound;
     int hint = NO_SQUARE;
     bool expect_all = type == NODE_ALL;
-    const TtEntry *e = empties >= TABLE_MIN ? tt_find(s, p, o, empties) : NULL;
-    if (e && e->trust < node_trust(s, empties)) {
-        hint = e->move;
-        expect_all = expect_all || e->upper <= alpha;
-    } else if (e) {
-        if (e->lower >= beta || e->lower == e->upper) {
+    TtEntry e;
+    const bool known = empties >= TABLE_MIN && tt_find(s, p, o, empties, &e);
+    if (known && e.trust < node_trust(s, empties)) {
+        hint = e.move;
+        expect_all = expect_all || e.upper <= alpha;
+    } else if (known) {
+        if (e.lower >= beta || e.lower == e.upper) {
             if (best_move)
-                *best_move = e->move;
-            return e->lower;
+                *best_move = e.move;
+            return e.lower;
         }
-        if (e->upper <= alpha)
-            return e->upper;
-        hint = e->move;
+        if (e.upper <= alpha)
+            return e.upper;
+        hint = e.move;
     }
     int cut, cut_move;
     if (selective_node(s, empties) && probcut(s, p, o, alpha, beta, empties, &cut, &cut_move)) {
@@ -315,6 +379,8 @@ static int search_deep(GameSolver *s, uint64_t p, uint64_t o, int alpha, int bet
     }
     const int alpha0 = alpha;
     int best = -SCORE_BOUND, best_sq = NO_SQUARE;
+    MoveItem deferred[64];
+    int ndeferred = 0;
     for (int i = 0;; i++) {
         if (i == n) {
             if (!unordered)
@@ -333,22 +399,12 @@ static int search_deep(GameSolver *s, uint64_t p, uint64_t o, int alpha, int bet
             }
         }
         const MoveItem m = next_best(list, i, n);
-        const uint64_t bit = 1ULL << m.sq;
-        const uint64_t np = o ^ m.flips, no = p ^ m.flips ^ bit, ne = empty ^ bit;
-        const unsigned npar = parity ^ s->quadrant[m.sq];
-        int v;
-        if (empties - 1 <= SHALLOW_MAX) {
-            v = -endgame_solve_small(s, np, no, -beta, -alpha, empties - 1, ne, npar);
-        } else if (i == 0 || beta == alpha + 1) {
-            v = -search_deep(s, np, no, -beta, -alpha, empties - 1, ne, npar, false, NULL,
-                             i > 0 ? NODE_CUT : child_type(type));
-        } else {
-            v = -search_deep(s, np, no, -alpha - 1, -alpha, empties - 1, ne, npar, false, NULL,
-                             NODE_CUT);
-            if (v > alpha && v < beta && !s->stopped)
-                v = -search_deep(s, np, no, -beta, -alpha, empties - 1, ne, npar, false, NULL,
-                                 NODE_PV);
+        if (i > 0 && s->busy && empties >= DEFER_MIN && child_busy(s, p, o, m)) {
+            deferred[ndeferred++] = m;
+            continue;
         }
+        const int v = search_child(s, p, o, m, alpha, beta, empties, empty, parity,
+                                   i > 0 ? NODE_CUT : child_type(type), i == 0);
         if (s->stopped)
             return 0;
         if (v > best) {
@@ -356,6 +412,21 @@ static int search_deep(GameSolver *s, uint64_t p, uint64_t o, int alpha, int bet
             best_sq = m.sq;
             if (v >= beta)
                 break;
+            if (v > alpha)
+                alpha = v;
+        }
+    }
+    /* The moves other threads were searching: by now their subtrees are
+     * mostly in the table. */
+    for (int i = 0; i < ndeferred && best < beta; i++) {
+        const MoveItem m = deferred[i];
+        const int v = search_child(s, p, o, m, alpha, beta, empties, empty, parity, NODE_CUT,
+                                   false);
+        if (s->stopped)
+            return 0;
+        if (v > best) {
+            best = v;
+            best_sq = m.sq;
             if (v > alpha)
                 alpha = v;
         }
@@ -664,8 +735,17 @@ void reversi_solver_free(GameSolver *s)
 {
     if (!s)
         return;
+    endgame_team_free(s);
     endgame_tt_close(s);
     free(s);
+}
+
+int reversi_solver_threads(GameSolver *s, int threads, Err *err)
+{
+    endgame_team_free(s);
+    if (threads > 1 && !endgame_team_new(s, threads - 1, err))
+        return -1;
+    return 0;
 }
 
 uint64_t reversi_solver_stable_discs(const GameSolver *s, uint64_t p, uint64_t o)
@@ -700,6 +780,20 @@ int reversi_solver_reach(const GameSolver *s)
     return REVERSI_SOLVER_REACH;
 }
 
+static unsigned root_parity(const GameSolver *s, uint64_t empty)
+{
+    unsigned parity = 0;
+    for (uint64_t e = empty; e; e &= e - 1)
+        parity ^= s->quadrant[__builtin_ctzll(e)];
+    return parity;
+}
+
+int endgame_root(GameSolver *s, uint64_t p, uint64_t o, int alpha, int beta, int *sq)
+{
+    const uint64_t empty = s->valid & ~(p | o);
+    return search_root(s, p, o, alpha, beta, bb_count(empty), empty, root_parity(s, empty), sq);
+}
+
 int reversi_solver_search(GameSolver *s, const void *state, int alpha, int beta, Move *best,
                           const SolverPoll *poll)
 {
@@ -722,18 +816,18 @@ int reversi_solver_search(GameSolver *s, const void *state, int alpha, int beta,
         alpha = -s->squares - 1;
     if (beta > s->squares + 1)
         beta = s->squares + 1;
-    unsigned parity = 0;
-    for (uint64_t e = empty; e; e &= e - 1)
-        parity ^= s->quadrant[__builtin_ctzll(e)];
-
     int v, sq = NO_SQUARE;
     const uint64_t moves = bb_moves(p, o, empty);
     if (moves) {
-        v = search_root(s, p, o, alpha, beta, empties, empty, parity, &sq);
+        const int threads = poll ? poll->threads : 1;
+        v = threads > 1 && s->team && empties >= TEAM_MIN
+                ? endgame_team_root(s, p, o, alpha, beta, &sq, threads)
+                : endgame_root(s, p, o, alpha, beta, &sq);
         if (sq != NO_SQUARE)
             *best = (Move)sq;
     } else if (bb_moves(o, p, empty)) {
-        v = -search_deep(s, o, p, -beta, -alpha, empties, empty, parity, true, NULL, NODE_PV);
+        v = -search_deep(s, o, p, -beta, -alpha, empties, empty, root_parity(s, empty), true,
+                         NULL, NODE_PV);
         *best = MOVE_PASS;
     } else {
         s->nodes++;

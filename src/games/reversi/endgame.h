@@ -12,6 +12,10 @@
 GameSolver *reversi_solver_new(const Game *g, int table_mb, Err *err);
 void reversi_solver_free(GameSolver *s);
 void reversi_solver_clear(GameSolver *s);
+/* Solves of TEAM_MIN empties or more may run on up to `threads` threads
+ * (SolverPoll.threads says how many a call may take), sharing the table:
+ * the helpers are made now and sleep between solves. */
+int reversi_solver_threads(GameSolver *s, int threads, Err *err);
 /* Entries of the table in use: it grows with a solve, up to table_mb,
  * and starts small again after a clear. */
 size_t reversi_solver_table_entries(const GameSolver *s);

@@ -7,6 +7,7 @@
 #ifndef YOMI_REVERSI_ENDGAME_IMPL_H
 #define YOMI_REVERSI_ENDGAME_IMPL_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -25,25 +26,36 @@ enum {
     EXACT_TRUST = 255  /* a table entry's bounds rest on no cut */
 };
 
-/* One table entry: the exact position (no collisions), the bounds the
- * searches proved for its value, the move that proved the lower one.
- * Bounds a selective pass found above PROBCUT_MIN empties are only
- * guesses: a search with a wider margin, or the exact one, takes such an
- * entry's move and nothing else. */
+/* One table entry, as a search reads it: the bounds the searches proved
+ * for a position's value, the move that proved the lower one.  Bounds a
+ * selective pass found above PROBCUT_MIN empties are only guesses: a
+ * search with a wider margin, or the exact one, takes such an entry's
+ * move and nothing else. */
 typedef struct {
-    uint64_t p, o;
     int8_t lower, upper;
     uint8_t move;
     uint8_t empties; /* replacement: bigger subtrees stay */
     uint8_t gen;     /* written since the last reversi_solver_clear() when == the solver's */
     uint8_t trust;   /* its bounds may rest on cuts of this margin (node_trust) */
-    uint8_t pad[2];
 } TtEntry;
+
+/// An entry in memory: the exact position (no collisions) and the entry
+/// packed in one word, read and written by every thread of a solve at
+/// once without a lock.  A reader may see words of two stores; so each
+/// half of the position is kept XOR the data word (Hyatt and Mann's
+/// lockless hashing, as the engine's table.h), and a torn slot decodes to
+/// a position that is not the one asked for: the probe misses.  Each word
+/// is a relaxed atomic: a plain aligned load or store, and it tells the
+/// compiler and ThreadSanitizer that the race is meant.
+typedef struct {
+    _Atomic uint64_t p, o; /* the position's discs, each ^ data */
+    _Atomic uint64_t data; /* the TtEntry (tt_pack) */
+} TtSlot;
 
 /* One table: 2-way buckets, in use a prefix of the mapping that grows
  * with the solve (tt_grow). */
 typedef struct {
-    TtEntry *entry;
+    TtSlot *entry;
     size_t bytes;       /* mapped */
     int bits;           /* entries in use: 2^bits */
     int bits_max;       /* entries mapped */
@@ -94,7 +106,26 @@ struct GameSolver {
     uint8_t trust;                 /* the running selective pass's ProbCut margin, EXACT_TRUST
                                       when the search is exact */
     int guess_move;                /* the best move of guess_search()'s last root */
+    /* a solve on several threads (endgame_team.c) */
+    struct SolverTeam *team;       /* the main solver's helpers; NULL: one thread */
+    _Atomic uint64_t *busy;        /* while a solve runs on several: the positions being
+                                      searched (busy_slot), else NULL */
+    atomic_int *halt;              /* raised: every thread of the solve stops */
+    _Atomic uint64_t told_nodes;   /* a helper's nodes, published at each poll */
 };
+
+enum { BUSY_BITS = 12 }; /* the busy table: 2^12 positions */
+
+/* A position's hash, for the busy table: nonzero, a free slot is 0. */
+static inline uint64_t busy_key(uint64_t p, uint64_t o)
+{
+    return ((p ^ (o * 0x9E3779B97F4A7C15ULL)) * 0xFF51AFD7ED558CCDULL) | 1;
+}
+
+static inline _Atomic uint64_t *busy_slot(const GameSolver *s, uint64_t key)
+{
+    return &s->busy[key >> (64 - BUSY_BITS)];
+}
 
 /* ---- scores ------------------------------------------------------------- */
 
@@ -126,25 +157,43 @@ static inline TtTable *tt_of(GameSolver *s, int empties)
     return empties <= NEAR_MAX ? &s->near : &s->far;
 }
 
-static inline TtEntry *tt_bucket(const TtTable *t, uint64_t p, uint64_t o)
+static inline TtSlot *tt_bucket(const TtTable *t, uint64_t p, uint64_t o)
 {
     const uint64_t h = (p ^ (o * 0x9E3779B97F4A7C15ULL)) * 0xFF51AFD7ED558CCDULL;
     return &t->entry[(h >> (64 - t->bits)) & ~(uint64_t)1];
 }
 
-static inline bool tt_holds(const GameSolver *s, const TtEntry *e, uint64_t p, uint64_t o)
+static inline uint64_t tt_pack(const TtEntry *e)
 {
-    return e->p == p && e->o == o && e->gen == s->gen;
+    return (uint64_t)(uint8_t)e->lower | (uint64_t)(uint8_t)e->upper << 8 |
+           (uint64_t)e->move << 16 | (uint64_t)e->empties << 24 | (uint64_t)e->gen << 32 |
+           (uint64_t)e->trust << 40;
 }
 
-static inline const TtEntry *tt_find(GameSolver *s, uint64_t p, uint64_t o, int empties)
+/* The entry a slot holds, if it is of (p, o) and of this generation (a
+ * free slot is of generation 0, which a solver never has). */
+static inline bool tt_read(const GameSolver *s, const TtSlot *slot, uint64_t p, uint64_t o,
+                           TtEntry *e)
 {
-    const TtEntry *b = tt_bucket(tt_of(s, empties), p, o);
-    if (tt_holds(s, &b[0], p, o))
-        return &b[0];
-    if (tt_holds(s, &b[1], p, o))
-        return &b[1];
-    return NULL;
+    TtSlot *w = (TtSlot *)slot;
+    const uint64_t d = atomic_load_explicit(&w->data, memory_order_relaxed);
+    if ((atomic_load_explicit(&w->p, memory_order_relaxed) ^ d) != p ||
+        (atomic_load_explicit(&w->o, memory_order_relaxed) ^ d) != o ||
+        (uint8_t)(d >> 32) != s->gen)
+        return false;
+    e->lower = (int8_t)(uint8_t)d;
+    e->upper = (int8_t)(uint8_t)(d >> 8);
+    e->move = (uint8_t)(d >> 16);
+    e->empties = (uint8_t)(d >> 24);
+    e->gen = (uint8_t)(d >> 32);
+    e->trust = (uint8_t)(d >> 40);
+    return true;
+}
+
+static inline bool tt_find(GameSolver *s, uint64_t p, uint64_t o, int empties, TtEntry *e)
+{
+    const TtSlot *b = tt_bucket(tt_of(s, empties), p, o);
+    return tt_read(s, &b[0], p, o, e) || tt_read(s, &b[1], p, o, e);
 }
 
 /* Whether a node of `empties` tries ProbCut, so that what a search
@@ -189,10 +238,27 @@ static inline int endgame_solve_small(GameSolver *s, uint64_t p, uint64_t o, int
     return endgame_solve_few(s, p, o, alpha, beta, empties, empty, parity);
 }
 
+/* endgame.c: the root's whole procedure (guess, passes, the exact
+ * search) of a position that has moves; *sq gets the best. */
+int endgame_root(GameSolver *s, uint64_t p, uint64_t o, int alpha, int beta, int *sq);
+
+/* endgame_team.c */
+bool endgame_team_new(GameSolver *s, int helpers, Err *err);
+void endgame_team_free(GameSolver *s);
+int endgame_team_size(const GameSolver *s);
+/* The positions the helpers have told so far in the running solve. */
+uint64_t endgame_team_nodes(const GameSolver *s);
+/* endgame_root() on up to `threads` threads; the nodes of all join s->nodes. */
+int endgame_team_root(GameSolver *s, uint64_t p, uint64_t o, int alpha, int beta, int *sq,
+                      int threads);
+
 /* endgame_table.c */
+
 bool endgame_tt_open(GameSolver *s, int table_mb);
 void endgame_tt_clear(GameSolver *s);
 void endgame_tt_close(GameSolver *s);
+/* Grow the far table to 2^bits entries in use, or all it has, now. */
+void endgame_tt_reserve(GameSolver *s, int bits);
 void endgame_tt_store(GameSolver *s, uint64_t p, uint64_t o, int empties, int alpha, int beta,
                       int v, int move);
 void endgame_tt_hint(GameSolver *s, uint64_t p, uint64_t o, int empties, int move);

@@ -19,11 +19,27 @@ enum {
     NEAR_BITS = 21      /* near entries: 2^21 (48 MB), at most a quarter of the memory */
 };
 
-/* How much an entry is worth keeping: its subtree's size, nothing when it
- * is from before the last clear. */
-static inline int tt_worth(const GameSolver *s, const TtEntry *e)
+/* A slot's generation and empties, whichever position it holds (a torn
+ * slot's are only a replacement's guess), and its words as stored. */
+static inline uint64_t tt_data(const TtSlot *slot)
 {
-    return e->gen == s->gen ? e->empties : -1;
+    return atomic_load_explicit(&((TtSlot *)slot)->data, memory_order_relaxed);
+}
+
+/* How much a slot is worth keeping: its subtree's size, nothing when it
+ * is from before the last clear. */
+static inline int tt_worth(const GameSolver *s, const TtSlot *slot)
+{
+    const uint64_t d = tt_data(slot);
+    return (uint8_t)(d >> 32) == s->gen ? (uint8_t)(d >> 24) : -1;
+}
+
+static inline void tt_write(TtSlot *slot, uint64_t p, uint64_t o, const TtEntry *e)
+{
+    const uint64_t d = tt_pack(e);
+    atomic_store_explicit(&slot->p, p ^ d, memory_order_relaxed);
+    atomic_store_explicit(&slot->o, o ^ d, memory_order_relaxed);
+    atomic_store_explicit(&slot->data, d, memory_order_relaxed);
 }
 
 /// The far table in use doubles, up to what is mapped, once a sixteenth of
@@ -35,7 +51,9 @@ static inline int tt_worth(const GameSolver *s, const TtEntry *e)
 /// Each entry holds its whole position, so it is moved
 /// to its bucket under one more index bit: old bucket k splits into new
 /// buckets 2k and 2k + 1, which going from the top down are already
-/// emptied (or never used) when k's entries arrive.
+/// emptied (or never used) when k's entries arrive.  Only ever with one
+/// thread searching: a solve on several keeps the size it starts with
+/// (endgame_team_root).
 static void tt_grow(const GameSolver *s, TtTable *t)
 {
     const size_t old_buckets = (size_t)1 << (t->bits - 1);
@@ -43,65 +61,80 @@ static void tt_grow(const GameSolver *s, TtTable *t)
     if (t->bits > t->bits_touched)
         t->bits_touched = t->bits;
     t->evictions = 0;
+    const TtEntry none = {0};
     for (size_t k = old_buckets; k-- > 0;) {
-        const TtEntry keep[2] = {t->entry[2 * k], t->entry[2 * k + 1]};
-        t->entry[2 * k].gen = t->entry[2 * k + 1].gen = 0; /* free: s->gen is never 0 */
+        TtSlot *old = &t->entry[2 * k];
+        uint64_t key[2][2];
+        TtEntry keep[2];
+        bool live[2];
         for (int i = 0; i < 2; i++) {
-            if (keep[i].gen != s->gen)
+            const uint64_t d = tt_data(&old[i]);
+            key[i][0] = atomic_load_explicit(&old[i].p, memory_order_relaxed) ^ d;
+            key[i][1] = atomic_load_explicit(&old[i].o, memory_order_relaxed) ^ d;
+            live[i] = tt_read(s, &old[i], key[i][0], key[i][1], &keep[i]);
+        }
+        tt_write(&old[0], 0, 0, &none); /* free: s->gen is never 0 */
+        tt_write(&old[1], 0, 0, &none);
+        for (int i = 0; i < 2; i++) {
+            if (!live[i])
                 continue;
-            TtEntry *b = tt_bucket(t, keep[i].p, keep[i].o);
-            b[b[0].gen == s->gen] = keep[i];
+            TtSlot *b = tt_bucket(t, key[i][0], key[i][1]);
+            tt_write(&b[tt_worth(s, &b[0]) >= 0], key[i][0], key[i][1], &keep[i]);
         }
     }
 }
 
-/* The entry of (p, o): its own, or else the bucket's one worth less,
- * taken over with no bounds and no move (bigger subtrees stay). */
-static inline TtEntry *tt_claim(GameSolver *s, uint64_t p, uint64_t o, int empties)
+/* The slot of (p, o) and its entry in *e: its own, or else the bucket's
+ * one worth less, taken over with no bounds and no move (bigger subtrees
+ * stay).  The caller writes *e back (tt_write). */
+static inline TtSlot *tt_claim(GameSolver *s, uint64_t p, uint64_t o, int empties, TtEntry *e)
 {
     TtTable *t = tt_of(s, empties);
-    TtEntry *b = tt_bucket(t, p, o);
-    if (tt_holds(s, &b[0], p, o))
+    TtSlot *b = tt_bucket(t, p, o);
+    if (tt_read(s, &b[0], p, o, e))
         return &b[0];
-    if (tt_holds(s, &b[1], p, o))
+    if (tt_read(s, &b[1], p, o, e))
         return &b[1];
-    TtEntry *e = tt_worth(s, &b[0]) <= tt_worth(s, &b[1]) ? &b[0] : &b[1];
-    if (e->gen == s->gen && ++t->evictions > (1ULL << t->bits) / 16 && t->bits < t->bits_max) {
+    TtSlot *slot = tt_worth(s, &b[0]) <= tt_worth(s, &b[1]) ? &b[0] : &b[1];
+    if (t->bits < t->bits_max && tt_worth(s, slot) >= 0 &&
+        ++t->evictions > (1ULL << t->bits) / 16) {
         tt_grow(s, t);
-        return tt_claim(s, p, o, empties);
+        return tt_claim(s, p, o, empties, e);
     }
     e->gen = s->gen;
-    e->p = p;
-    e->o = o;
     e->lower = -SCORE_BOUND;
     e->upper = SCORE_BOUND;
     e->move = NO_SQUARE;
     e->empties = (uint8_t)empties;
     e->trust = (uint8_t)node_trust(s, empties);
-    return e;
+    return slot;
 }
 
 /* Record what a search of window (alpha, beta) proved: v < beta bounds the
  * value from above, v > alpha from below (both: exact).  Bounds from earlier
  * searches of the same position stay, as true as the less trusted of the
- * two (node_trust); those of a less trusted pass are replaced. */
+ * two (node_trust); those of a less trusted pass are replaced.  Another
+ * thread's store to the same slot in between is lost: the table only
+ * keeps facts, never needs all of them. */
 void endgame_tt_store(GameSolver *s, uint64_t p, uint64_t o, int empties, int alpha, int beta,
                       int v, int move)
 {
-    TtEntry *e = tt_claim(s, p, o, empties);
-    e->empties = (uint8_t)empties;
+    TtEntry e;
+    TtSlot *slot = tt_claim(s, p, o, empties, &e);
+    e.empties = (uint8_t)empties;
     const int trust = node_trust(s, empties);
-    if (e->trust < trust) {
-        e->lower = -SCORE_BOUND;
-        e->upper = SCORE_BOUND;
+    if (e.trust < trust) {
+        e.lower = -SCORE_BOUND;
+        e.upper = SCORE_BOUND;
     }
-    e->trust = (uint8_t)trust;
-    if (v < beta && v < e->upper)
-        e->upper = (int8_t)v;
-    if (v > alpha && v > e->lower) {
-        e->lower = (int8_t)v;
-        e->move = (uint8_t)move;
+    e.trust = (uint8_t)trust;
+    if (v < beta && v < e.upper)
+        e.upper = (int8_t)v;
+    if (v > alpha && v > e.lower) {
+        e.lower = (int8_t)v;
+        e.move = (uint8_t)move;
     }
+    tt_write(slot, p, o, &e);
 }
 
 /* Leave the first guess's best move where the table knows nothing yet: an
@@ -109,16 +142,18 @@ void endgame_tt_store(GameSolver *s, uint64_t p, uint64_t o, int empties, int al
  * bounded entry keeps the move an exact search proved). */
 void endgame_tt_hint(GameSolver *s, uint64_t p, uint64_t o, int empties, int move)
 {
-    TtEntry *e = tt_claim(s, p, o, empties);
-    if (e->lower == -SCORE_BOUND && e->upper == SCORE_BOUND)
-        e->move = (uint8_t)move;
+    TtEntry e;
+    TtSlot *slot = tt_claim(s, p, o, empties, &e);
+    if (e.lower == -SCORE_BOUND && e.upper == SCORE_BOUND)
+        e.move = (uint8_t)move;
+    tt_write(slot, p, o, &e);
 }
 
 /* The entries that fit in `bytes`, as a power of two (at least 2^10). */
 static int tt_bits_for(size_t bytes)
 {
     int bits = 10;
-    while (bits < 40 && (sizeof(TtEntry) << (bits + 1)) <= bytes)
+    while (bits < 40 && (sizeof(TtSlot) << (bits + 1)) <= bytes)
         bits++;
     return bits;
 }
@@ -129,7 +164,7 @@ static int tt_bits_for(size_t bytes)
 static bool tt_map(TtTable *t, int bits)
 {
     t->bits_max = bits;
-    t->bytes = sizeof(TtEntry) << bits;
+    t->bytes = sizeof(TtSlot) << bits;
     void *mem = mmap(NULL, t->bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     t->entry = mem == MAP_FAILED ? NULL : mem;
 #ifdef MADV_HUGEPAGE
@@ -155,7 +190,7 @@ bool endgame_tt_open(GameSolver *s, int table_mb)
     int near_bits = tt_bits_for(bytes / 4);
     if (near_bits > NEAR_BITS)
         near_bits = NEAR_BITS;
-    const int far_bits = tt_bits_for(bytes - (sizeof(TtEntry) << near_bits));
+    const int far_bits = tt_bits_for(bytes - (sizeof(TtSlot) << near_bits));
     if (!tt_map(&s->near, near_bits) || !tt_map(&s->far, far_bits)) {
         endgame_tt_close(s);
         return false;
@@ -183,10 +218,16 @@ void endgame_tt_clear(GameSolver *s)
         s->gen = 1;
     for (int i = 0; i < 2; i++) {
         if (wrapped)
-            memset(both[i]->entry, 0, sizeof(TtEntry) << both[i]->bits_touched);
+            memset(both[i]->entry, 0, sizeof(TtSlot) << both[i]->bits_touched);
         both[i]->bits = both[i]->bits_start;
         both[i]->evictions = 0;
     }
+}
+
+void endgame_tt_reserve(GameSolver *s, int bits)
+{
+    while (s->far.bits < bits && s->far.bits < s->far.bits_max)
+        tt_grow(s, &s->far);
 }
 
 void endgame_tt_close(GameSolver *s)

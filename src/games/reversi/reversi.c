@@ -572,6 +572,7 @@ const GameOps reversi_ops = {
     .solver_new = reversi_solver_new,
     .solver_free = reversi_solver_free,
     .solver_clear = reversi_solver_clear,
+    .solver_threads = reversi_solver_threads,
     .solver_size = reversi_solver_size,
     .solver_search = reversi_solver_search,
     .solver_default = reversi_solver_default,
