@@ -325,8 +325,9 @@ const char *const *form_algo_notes(void)
     return notes;
 }
 /* The levels of a game, then Custom, whose fields are the search's own:
- * "1 Beginner" ... "N Strongest", as many as the game has (level.h), made
- * here in the user's language (the choices are drawn as they are). */
+ * "1 Beginner" ... "N Strongest", as many as the game has (level.h).  The
+ * names are made here already in the user's language: tr() finds no
+ * catalog entry for the numbered text and draws it as it is. */
 static const char *const *level_choices(const GameOps *game, int *n)
 {
     static char text[LEVEL_LIMIT][48];
