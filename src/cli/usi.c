@@ -142,7 +142,8 @@ static int set_option(Usi *u, const char *name, const char *value, Err *err)
             return -1;
         if (p.human || p.external[0])
             return err_set(err, "Player: only yomi's own searches play here");
-        player_fit_game(&p, u->g->ops->family);
+        if (player_fit_game(&p, u->g->ops->family, err) != 0)
+            return -1;
         u->cfg = p.cfg;
         u->random_pct = p.random_pct;
         u->rng = p.cfg.seed;

@@ -57,7 +57,11 @@ int agent_spec_check(const char *spec, Err *err)
 
 int agent_spec_check_game(const char *spec, const Game *g, Err *err)
 {
-    if (!agent_spec_is_external(spec) || (g->ops->info && g->ops->info->external_engines))
+    if (!agent_spec_is_external(spec)) {
+        Player p; /* a level must be one of this game's */
+        return player_parse(spec, &p, err) != 0 ? -1 : player_fit_game(&p, g->ops->family, err);
+    }
+    if (g->ops->info && g->ops->info->external_engines)
         return 0;
     char games[80];
     game_ids_list(games, sizeof games, true);
@@ -112,9 +116,9 @@ Agent *agent_new(const Game *g, const char *spec, Err *err)
         return err_set(err, "player spec is missing or too long"), NULL;
     if (!agent_spec_is_external(spec)) {
         Player p;
-        if (agent_spec_check(spec, err) != 0 || player_parse(spec, &p, err) != 0)
+        if (agent_spec_check(spec, err) != 0 || player_parse(spec, &p, err) != 0 ||
+            player_fit_game(&p, g->ops->family, err) != 0)
             return NULL;
-        player_fit_game(&p, g->ops->family);
         return search_agent_new(g, spec, &p, err);
     }
     Agent *a = agent_alloc(g, spec, err);
@@ -138,7 +142,8 @@ Agent *agent_new_player(const Game *g, const Player *p, Err *err)
     char spec[AGENT_SPEC_LEN];
     player_format(p, spec, sizeof spec);
     Player fitted = *p;
-    player_fit_game(&fitted, g->ops->family);
+    if (player_fit_game(&fitted, g->ops->family, err) != 0)
+        return NULL;
     return search_agent_new(g, spec, &fitted, err);
 }
 

@@ -87,7 +87,8 @@ typedef struct {
 /* Validate a spec without starting anything (for argument checking). */
 int agent_spec_check(const char *spec, Err *err);
 /* Whether the spec's player can play game `g` (external engines speak
- * shogi: only games whose GameInfo has external_engines); 0, or -1 + err. */
+ * shogi: only games whose GameInfo has external_engines; a level must be
+ * one of the game's own); 0, or -1 + err. */
 int agent_spec_check_game(const char *spec, const Game *g, Err *err);
 bool agent_spec_is_external(const char *spec);
 

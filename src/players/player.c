@@ -12,15 +12,21 @@
 #include "players/player.h"
 
 /* `level:N`, N alone: a level stands for a whole spec (level.c), so
- * options after it would make a player no level names. */
+ * options after it would make a player no level names.  The game is not
+ * known yet: player_fit_game() checks N against the game's own count. */
 static int parse_level(const char *spec, Player *p, Err *err)
 {
     const char *n = spec + strlen("level:");
-    if (n[0] < '0' + LEVEL_MIN || n[0] > '0' + LEVEL_MAX || n[1])
-        return err_set(err, "player '%.60s': a level is level:N, N from %d to %d", spec,
-                       LEVEL_MIN, LEVEL_MAX);
-    p->level = n[0] - '0';
-    player_fit_game(p, NULL);
+    const size_t len = strspn(n, "0123456789");
+    const int level = len >= 1 && len <= 2 && !n[len] && n[0] != '0' ? atoi(n) : 0;
+    if (level_check(NULL, spec, level, err) != 0)
+        return -1;
+    p->level = level;
+    /* the generic row's search until the game is named; a level beyond
+     * that row keeps the defaults, which nothing plays */
+    Err ignored = {{0}};
+    if (level <= level_count(NULL))
+        player_fit_game(p, NULL, &ignored);
     return 0;
 }
 
@@ -99,17 +105,24 @@ int player_parse(const char *spec, Player *p, Err *err)
     return 0;
 }
 
-void player_fit_game(Player *p, const char *family)
+int player_fit_game(Player *p, const char *family, Err *err)
 {
     if (!p->level)
-        return;
+        return 0;
+    char spec[24];
+    snprintf(spec, sizeof spec, "level:%d", p->level);
+    const char *row_spec = level_spec(family, p->level);
+    if (!row_spec) /* family NULL: the generic row, its own count */
+        return family ? level_check(family, spec, p->level, err)
+                      : err_set(err, "player '%.60s': a level is level:N, N from %d to %d", spec,
+                                LEVEL_MIN, level_count(NULL));
     Player row;
-    Err err = {{0}};
     /* The table's specs parse (tests/unit/test_level.c reads every one). */
-    if (player_parse(level_spec(family, p->level), &row, &err) != 0)
-        return;
+    if (player_parse(row_spec, &row, err) != 0)
+        return -1;
     p->cfg = row.cfg;
     p->random_pct = row.random_pct;
+    return 0;
 }
 
 void player_format(const Player *p, char *buf, size_t len)

@@ -29,8 +29,9 @@ typedef struct {
  * player_fit_game() names it, a level has its generic row's (level.c). */
 int player_parse(const char *spec, Player *p, Err *err);
 /* Give a level player the configuration its level has in `family`
- * (GameOps.family); any other player is left as it is. */
-void player_fit_game(Player *p, const char *family);
+ * (GameOps.family); any other player is left as it is.  -1 and one line
+ * in err when the game has no such level (each game has its own count). */
+int player_fit_game(Player *p, const char *family, Err *err);
 /* The computer player `yomi play` and the UI use unless told otherwise:
  * the yomi algorithm, deepening for about a second a move. */
 #define PLAYER_DEFAULT_COMPUTER "yomi:40,time=1000"

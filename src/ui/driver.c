@@ -9,13 +9,14 @@
 
 /* A computer player of yomi's own as it plays here: on the Settings'
  * threads unless its spec asked for some (a spec's threads other than
- * the default one wins).  Levels 1 to 7 keep the one thread they were
- * calibrated on (players/level.c); the strongest, which thinks for a
- * time, gets them. */
+ * the default one wins).  The levels below the game's last keep the one
+ * thread they were calibrated on (players/level.c); the strongest, which
+ * thinks for a time, gets them. */
 static Agent *new_agent(const Game *g, const Player *spec, Err *err)
 {
     Player p = *spec;
-    if (!p.human && !p.external[0] && p.cfg.threads == 1 && (p.level == 0 || p.level == LEVEL_MAX))
+    const bool strongest = p.level == 0 || p.level == level_count(g->ops->family);
+    if (!p.human && !p.external[0] && p.cfg.threads == 1 && strongest)
         p.cfg.threads = settings.threads;
     return agent_new_player(g, &p, err);
 }

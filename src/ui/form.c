@@ -324,16 +324,23 @@ const char *const *form_algo_notes(void)
         notes[i] = algorithm((Algo)i)->name;
     return notes;
 }
-/* The levels, then Custom, whose fields are the search's own.  A
- * computer starts at the level the command line's default player is
- * (PLAYER_DEFAULT_COMPUTER is level 8's spec in every game). */
-enum { LEVEL_CUSTOM = LEVEL_MAX - LEVEL_MIN + 1, LEVEL_CHOICE_DEFAULT = LEVEL_MAX - LEVEL_MIN };
-static const char *const *level_choices(void)
+/* The levels of a game, then Custom, whose fields are the search's own:
+ * "1 Beginner" ... "N Strongest", as many as the game has (level.h).  The
+ * names are made here already in the user's language: tr() finds no
+ * catalog entry for the numbered text and draws it as it is. */
+static const char *const *level_choices(const GameOps *game, int *n)
 {
-    static const char *names[LEVEL_CUSTOM + 1];
-    for (int i = 0; i < LEVEL_CUSTOM; i++)
-        names[i] = level_name(LEVEL_MIN + i);
-    names[LEVEL_CUSTOM] = N_("Custom");
+    static char text[LEVEL_LIMIT][48];
+    static const char *names[LEVEL_LIMIT + 1];
+    const char *family = game ? game->family : NULL;
+    const int count = level_count(family);
+    for (int i = 0; i < count; i++) {
+        snprintf(text[i], sizeof text[i], "%d %s", LEVEL_MIN + i,
+                 _(level_word(family, LEVEL_MIN + i)));
+        names[i] = text[i];
+    }
+    names[count] = N_("Custom");
+    *n = count + 1;
     return names;
 }
 static const char *const time_names[] = {N_("none (depth)"), N_("0.5 s"), N_("1 s"), N_("2 s"), N_("5 s"), N_("10 s")};
@@ -441,9 +448,14 @@ void form_add_player_fields(Form *fm, PlayerFields *pf, const char *label, bool 
             time_choice = i;
     pf->who = form_add(fm, (FormField){.kind = FIELD_CHOICE, .label = label, CHOICES(who_names),
                                        .value = human ? 0 : 1});
+    /* A computer starts at the game's strongest level, the command line's
+     * default player (PLAYER_DEFAULT_COMPUTER); form_show_player_fields()
+     * lists the chosen game's levels. */
+    int nlevels;
+    const char *const *levels = level_choices(game_family_default(), &nlevels);
     pf->level = form_add(fm, (FormField){.kind = FIELD_CHOICE, .label = N_("Level"),
-                                         .choices = level_choices(), .nchoices = LEVEL_CUSTOM + 1,
-                                         .value = LEVEL_CHOICE_DEFAULT, .indent = 1,
+                                         .choices = levels, .nchoices = nlevels,
+                                         .value = nlevels - 2, .indent = 1,
                                          .help = N_("how strong the computer plays; Custom: choose its search")});
     pf->algo = form_add(fm, (FormField){.kind = FIELD_CHOICE, .label = N_("Algorithm"),
                                         .choices = form_algo_names(), .nchoices = ALGO_COUNT,
@@ -468,15 +480,39 @@ void form_add_player_fields(Form *fm, PlayerFields *pf, const char *label, bool 
                                                 .help = N_("plies GNU minishogi looks ahead (past 8 it may take long)")});
 }
 
+static bool is_custom(const FormField *level)
+{
+    return level->value == level->nchoices - 1;
+}
+
+/// The level field lists `game`'s levels.  Another game may have more or
+/// fewer: Custom stays Custom and the strongest the strongest (the levels
+/// are named by their place in each game's ladder, and the strongest is
+/// the same player everywhere); any other level keeps its number, or
+/// becomes the game's strongest when the game has no such level.
+static void show_levels(FormField *level, const GameOps *game)
+{
+    const int was = level->nchoices - 1, v = level->value;
+    int n;
+    level->choices = level_choices(game, &n);
+    const int count = n - 1;
+    level->nchoices = n;
+    if (v == was) /* Custom */
+        level->value = count;
+    else if (v == was - 1 || v >= count)
+        level->value = count - 1;
+}
+
 void form_show_player_fields(Form *fm, const PlayerFields *pf, const GameOps *game)
 {
     FormField *who = &fm->f[pf->who];
     who->nchoices = game->info->external_engines ? 4 : 2; /* the other engines play shogi */
     if (who->value >= who->nchoices)
         who->value = WHO_YOMI;
+    show_levels(&fm->f[pf->level], game);
     fm->f[pf->level].hidden = who->value != WHO_YOMI;
     /* A level is a whole player: only Custom asks for the search. */
-    const bool yomi = who->value == WHO_YOMI && fm->f[pf->level].value == LEVEL_CUSTOM;
+    const bool yomi = who->value == WHO_YOMI && is_custom(&fm->f[pf->level]);
     fm->f[pf->algo].hidden = fm->f[pf->table].hidden = fm->f[pf->order].hidden = !yomi;
     fm->f[pf->quiescence].hidden = !yomi || !game->noisy_moves; /* no captures, no quiescence */
     /* Fairy-Stockfish takes a time per move, GNU minishogi a depth of its
@@ -499,7 +535,7 @@ void form_player(const Form *fm, const PlayerFields *pf, UiPlayer *p)
     const int who = fm->f[pf->who].value;
     p->human = who == WHO_HUMAN;
     const int level = fm->f[pf->level].value;
-    if (who == WHO_YOMI && level != LEVEL_CUSTOM) {
+    if (who == WHO_YOMI && !is_custom(&fm->f[pf->level])) {
         char spec[24];
         Err err = {{0}};
         snprintf(spec, sizeof spec, "level:%d", LEVEL_MIN + level);

@@ -68,7 +68,10 @@ Session *session_new(const char *id, const GameOption *opts, int nopts,
     }
     /* A level's search is the game's (players/level.h): the panels show it. */
     for (int i = 0; i < 2; i++)
-        player_fit_game(&s->players[i], s->game->ops->family);
+        if (player_fit_game(&s->players[i], s->game->ops->family, err) != 0) {
+            session_free(s);
+            return NULL;
+        }
     memset(s->states, 0, s->game->state_size);
     s->now = clock_ms;
     session_set_clock(s, NULL);

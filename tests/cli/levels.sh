@@ -35,9 +35,25 @@ bad_input "match: level:9" match kalah --first level:1 --second level:9
 bad_input "match: level:x" match reversi --first level:x --second level:1
 bad_input "match: a level with options" match reversi --first level:3,seed=2 --second level:1
 bad_input "match: random=101" match reversi --first alphabeta:1,random=101 --second level:1
-run_yomi match kalah --first level:9 --second level:1
-is "$err" "yomi: match: --first: player 'level:9': a level is level:N, N from 1 to 8" \
-    "match: a bad level says what a level is"
+run_yomi match kalah --first level:x --second level:1
+is "$err" "yomi: match: --first: player 'level:x': a level is level:N, N in 1-8 (kalah), 1-11 (reversi), 1-9 (gogo)" \
+    "match: a bad level says what a level is in every game"
+
+# Each game has its own number of levels: one past it is refused, naming
+# the game's range, and its last level plays.
+for case in kalah:8 reversi:11 gogo:9; do
+    game=${case%:*} last=${case#*:}
+    run_yomi match $game --first level:1 --second level:$((last + 1))
+    is "$rc:$err" "2:yomi: match: --second: player 'level:$((last + 1))': $game has levels 1 to $last" \
+        "match $game: level:$((last + 1)) is past the game's levels"
+    TERM=xterm-256color timeout 10 "$YOMI" play $game --second level:$((last + 1)) </dev/null >/dev/null 2>"$tmp/err"
+    is "$?:$(cat "$tmp/err")" "2:yomi: play: --second: player 'level:$((last + 1))': $game has levels 1 to $last" \
+        "play $game: level:$((last + 1)) is past the game's levels"
+done
+run_yomi match reversi --first level:11 --second level:10 --games 1 --max-plies 2
+ok $rc "match reversi: level:11, its strongest, plays"
+run_yomi match gogo --first level:9 --second level:8 --games 1 --max-plies 2
+ok $rc "match gogo: level:9, its strongest, plays"
 
 # play checks its players before it takes the terminal: a level passes,
 # and it stops only for want of a terminal.
@@ -45,7 +61,7 @@ TERM=xterm-256color timeout 10 "$YOMI" play reversi --second level:3 </dev/null 
 is "$?" "1" "play: --second level:3 is accepted"
 grep -q "needs a terminal" "$tmp/err"
 ok $? "play: ...and only the terminal is missing"
-bad_input "play: level:9" play reversi --second level:9
+bad_input "play: level:12" play reversi --second level:12
 run_yomi play --help
 printf '%s\n' "$out" | grep -q "level:N"
 ok $? "play --help names level:N"
@@ -54,10 +70,10 @@ printf '%s\n' "$out" | grep -q "level:N"
 ok $? "match --help names level:N"
 
 # usi: the Player option takes a level (gogo's), and refuses a bad one.
-printf 'usi\nsetoption name Player value level:9\nsetoption name Player value level:4\nisready\nposition startpos\ngo btime 0 wtime 0 byoyomi 100\n' |
+printf 'usi\nsetoption name Player value level:10\nsetoption name Player value level:4\nisready\nposition startpos\ngo btime 0 wtime 0 byoyomi 100\n' |
     timeout 60 "$YOMI" usi >"$tmp/out" 2>"$tmp/err"
-grep -q "^info string .*level:9.*a level is level:N" "$tmp/out"
-ok $? "usi: a bad level is an info string"
+grep -q "^info string .*player 'level:10': gogo has levels 1 to 9" "$tmp/out"
+ok $? "usi: a level past gogo's is an info string naming the range"
 grep -q "^bestmove " "$tmp/out"
 ok $? "usi: level:4 plays"
 

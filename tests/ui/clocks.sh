@@ -33,7 +33,7 @@ ui_keys Enter '?'
 see "1 Keys" "the game starts and the help opens over it"
 sleep 6 # longer than Black has: the clock must stand still meanwhile
 ui_keys Escape
-see_re "White +Level 8.* byo 00:05\.0" "both clocks by the player labels: White's byoyomi whole"
+see_re "White +Level 11.* byo 00:05\.0" "both clocks by the player labels: White's byoyomi whole"
 see "Black to move" "the help stopped Black's clock: the game goes on"
 not_see "Game over" "and nobody lost on time while it was open"
 see "you lose (White wins), by running out of time" "then Black, who does not move, loses on time" 15
@@ -77,7 +77,7 @@ see "Load a game from:" "o: the load prompt"
 ui_keys C-u "$ui_tmp/clocked.yomi" Enter
 see "loaded" "loaded"
 see "1.d3" "the loaded game has its moves"
-see_re "White +Level 8.* 00:[0-5][0-9] *$" "and its clocks, short of the minute they started with"
+see_re "White +Level 11.* 00:[0-5][0-9] *$" "and its clocks, short of the minute they started with"
 ui_keys q y
 see "yomi-exited-0" "quit"
 

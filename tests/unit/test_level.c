@@ -66,13 +66,17 @@ static void check_document(const char *name)
         const int n = atoi(level);
         assert_int_equal(n, LEVEL_MIN + rows);
         for (int k = 0; k < NFAMILIES; k++) {
-            cell(line, k + 1, spec, sizeof spec);
-            assert_string_equal(spec, level_spec(families[k], n));
+            cell(line, k + 1, spec, sizeof spec); /* empty past the game's last level */
+            const char *want = level_spec(families[k], n);
+            assert_string_equal(spec, want ? want : "");
         }
         rows++;
     }
     fclose(f);
-    assert_int_equal(rows, LEVEL_MAX - LEVEL_MIN + 1);
+    int most = 0;
+    for (int k = 0; k < NFAMILIES; k++)
+        most = level_count(families[k]) > most ? level_count(families[k]) : most;
+    assert_int_equal(rows, most);
 }
 
 static void test_documents_print_the_table(void **state)
@@ -83,25 +87,28 @@ static void test_documents_print_the_table(void **state)
 }
 
 /// Every level of every game (and the generic row) is a player spec of
-/// yomi's own; 1-7 stop at a depth, never at a time, so their strength
-/// does not depend on the machine's load; 8 is the default computer
-/// player; only the weak levels play random moves, and fewer as they rise.
+/// yomi's own; all but the last stop at a depth, never at a time, so their
+/// strength does not depend on the machine's load; the last is the default
+/// computer player; only the weak levels play random moves, and fewer as
+/// they rise.
 static void test_every_level_is_a_documented_player(void **state)
 {
     (void)state;
     const char *all[] = {"kalah", "reversi", "gogo", "tree", NULL};
     for (int k = 0; k < 5; k++) {
+        const int count = level_count(all[k]);
+        assert_true(count >= 2 && count <= LEVEL_LIMIT);
         int last_random = 101;
-        for (int n = LEVEL_MIN; n <= LEVEL_MAX; n++) {
+        for (int n = LEVEL_MIN; n <= count; n++) {
             Player want, got;
             Err err = {{0}};
-            char spec[16], back[64];
+            char spec[24], back[64];
             assert_int_equal(player_parse(level_spec(all[k], n), &want, &err), 0);
             assert_false(want.human || want.external[0] || want.level);
             snprintf(spec, sizeof spec, "level:%d", n);
             assert_int_equal(player_parse(spec, &got, &err), 0);
             assert_int_equal(got.level, n);
-            player_fit_game(&got, all[k]);
+            assert_int_equal(player_fit_game(&got, all[k], &err), 0);
             char got_text[128], want_text[128];
             Player bare = got;
             bare.level = 0; /* the search and random share it stands for */
@@ -113,40 +120,115 @@ static void test_every_level_is_a_documented_player(void **state)
             last_random = got.random_pct;
             player_format(&got, back, sizeof back);
             assert_string_equal(back, spec); /* save files keep the level */
-            if (n < LEVEL_MAX)
+            if (n < count)
                 assert_int_equal(want.cfg.time_ms, 0);
             else
                 assert_string_equal(level_spec(all[k], n), PLAYER_DEFAULT_COMPUTER);
-            assert_non_null(level_name(n));
-            assert_int_equal(atoi(level_name(n)), n);
+            assert_non_null(level_word(all[k], n));
         }
         assert_int_equal(last_random, 0);
+        assert_null(level_spec(all[k], 0));
+        assert_null(level_spec(all[k], count + 1));
+        assert_null(level_word(all[k], 0));
+        assert_null(level_word(all[k], count + 1));
     }
-    assert_null(level_spec("kalah", 0));
-    assert_null(level_spec("kalah", LEVEL_MAX + 1));
-    assert_null(level_name(0));
+}
+
+/// The counts themselves: each game its own (BENCHMARKS.md "Levels"),
+/// a game the table does not name Kalah's.
+static void test_each_game_has_its_count(void **state)
+{
+    (void)state;
+    assert_int_equal(level_count("kalah"), 8);
+    assert_int_equal(level_count("reversi"), 11);
+    assert_int_equal(level_count("gogo"), 9);
+    assert_int_equal(level_count("tree"), level_count("kalah"));
+    assert_int_equal(level_count(NULL), level_count("kalah"));
+    assert_string_equal(level_spec("reversi", 11), PLAYER_DEFAULT_COMPUTER);
+    assert_string_equal(level_spec("gogo", 9), PLAYER_DEFAULT_COMPUTER);
+    assert_null(level_spec("kalah", 9));
+    assert_null(level_spec("gogo", 10));
+    assert_null(level_spec("reversi", 12));
+}
+
+/// Names for any count: the ladder climbs the same way in every game,
+/// and a game's last level is always "Strongest".
+static void test_names_end_at_strongest(void **state)
+{
+    (void)state;
+    const char *all[] = {"kalah", "reversi", "gogo", "tree"};
+    for (int k = 0; k < 4; k++) {
+        const int count = level_count(all[k]);
+        assert_string_equal(level_word(all[k], 1), "Beginner");
+        assert_string_equal(level_word(all[k], count), "Strongest");
+        for (int n = LEVEL_MIN; n < count; n++)
+            assert_string_not_equal(level_word(all[k], n), "Strongest");
+    }
+    assert_string_equal(level_word("kalah", 7), "Expert");
+    assert_string_equal(level_word("reversi", 8), "Master");
+    assert_string_equal(level_word("kalah", 8), "Strongest");
 }
 
 static void test_bad_levels_are_one_clear_error(void **state)
 {
     (void)state;
-    const char *bad[] = {"level:0", "level:9", "level:x", "level:", "level:10", "level:-1",
-                         "level:3,seed=2", "level:3 "};
+    const char *bad[] = {"level:0", "level:13", "level:x", "level:", "level:100", "level:-1",
+                         "level:03", "level:3,seed=2", "level:3 "};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         Player p;
         Err err = {{0}};
         assert_int_equal(player_parse(bad[i], &p, &err), -1);
-        assert_non_null(strstr(err.msg, "a level is level:N, N from 1 to 8"));
+        assert_non_null(strstr(err.msg, "a level is level:N, N in 1-8 (kalah), 1-11 (reversi), 1-9 (gogo)"));
         assert_non_null(strstr(err.msg, bad[i]));
     }
+    /* Some game's level, but not this game's: the game's own range. */
+    const struct {
+        const char *family, *spec, *msg;
+    } beyond[] = {
+        {"kalah", "level:9", "player 'level:9': kalah has levels 1 to 8"},
+        {"kalah", "level:11", "player 'level:11': kalah has levels 1 to 8"},
+        {"gogo", "level:10", "player 'level:10': gogo has levels 1 to 9"},
+        {"tree", "level:9", "player 'level:9': tree has levels 1 to 8"},
+        {"reversi", "level:12", "player 'level:12': reversi has levels 1 to 11"},
+    };
+    for (size_t i = 0; i < sizeof beyond / sizeof beyond[0]; i++) {
+        Player p;
+        Err err = {{0}};
+        assert_int_equal(player_parse(beyond[i].spec, &p, &err), 0);
+        assert_int_equal(player_fit_game(&p, beyond[i].family, &err), -1);
+        assert_string_equal(err.msg, beyond[i].msg);
+    }
+    Player p;
+    Err err = {{0}};
+    assert_int_equal(player_parse("level:11", &p, &err), 0);
+    assert_int_equal(player_fit_game(&p, "reversi", &err), 0);
+    assert_string_equal(level_spec("reversi", 11), PLAYER_DEFAULT_COMPUTER);
     const char *bad_random[] = {"alphabeta:2,random=101", "alphabeta:2,random=-1",
                                 "alphabeta:2,random=", "alphabeta:2,random=5x"};
     for (size_t i = 0; i < sizeof bad_random / sizeof bad_random[0]; i++) {
-        Player p;
-        Err err = {{0}};
-        assert_int_equal(player_parse(bad_random[i], &p, &err), -1);
-        assert_non_null(strstr(err.msg, "is not a percentage from 0 to 100"));
+        Err e = {{0}};
+        assert_int_equal(player_parse(bad_random[i], &p, &e), -1);
+        assert_non_null(strstr(e.msg, "is not a percentage from 0 to 100"));
     }
+}
+
+/// Through the agent (match, the UI's computer sides): a level beyond the
+/// game's count is refused with the game's range, never played as some
+/// other player.
+static void test_agent_refuses_another_games_level(void **state)
+{
+    (void)state;
+    Err err = {{0}};
+    Game *g = game_open("kalah", NULL, 0, &err);
+    assert_non_null(g);
+    assert_null(agent_new(g, "level:10", &err));
+    assert_string_equal(err.msg, "player 'level:10': kalah has levels 1 to 8");
+    assert_int_equal(agent_spec_check_game("level:9", g, &err), -1);
+    assert_int_equal(agent_spec_check_game("level:8", g, &err), 0);
+    Agent *a = agent_new(g, "level:8", &err);
+    assert_non_null(a);
+    agent_free(a);
+    game_close(g);
 }
 
 static void test_random_share_round_trips(void **state)
@@ -250,7 +332,10 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_documents_print_the_table),
         cmocka_unit_test(test_every_level_is_a_documented_player),
+        cmocka_unit_test(test_each_game_has_its_count),
+        cmocka_unit_test(test_names_end_at_strongest),
         cmocka_unit_test(test_bad_levels_are_one_clear_error),
+        cmocka_unit_test(test_agent_refuses_another_games_level),
         cmocka_unit_test(test_random_share_round_trips),
         cmocka_unit_test(test_random_turns_replay_from_a_seed),
         cmocka_unit_test(test_level_one_replays_its_game),

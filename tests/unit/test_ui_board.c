@@ -824,6 +824,20 @@ static void load_errors_name_the_line(void **unused)
     assert_refused_at(&err, 5, "z9");
 }
 
+/* A save file's level is checked against its game's own levels: reversi
+ * has 11, Kalah 8, and the error names the game's range. */
+static void load_checks_the_level_against_the_game(void **unused)
+{
+    (void)unused;
+    Err err = {{0}};
+    Session *s = load_text("yomi-save 1\ngame reversi\nsecond level:11\nmoves\n", &err);
+    assert_non_null(s);
+    assert_int_equal(s->players[1].level, 11);
+    session_free(s);
+    assert_null(load_text("yomi-save 1\ngame kalah\nsecond level:11\nmoves\n", &err));
+    assert_non_null(strstr(err.msg, "player 'level:11': kalah has levels 1 to 8"));
+}
+
 /* A save into a folder that cannot be written is an error with a message. */
 static void session_save_where_it_cannot(void **unused)
 {
@@ -916,6 +930,7 @@ int main(void)
         cmocka_unit_test(load_refuses_moves_after_the_end_of_the_game),
         cmocka_unit_test(load_refuses_an_at_line_out_of_range),
         cmocka_unit_test(load_errors_name_the_line),
+        cmocka_unit_test(load_checks_the_level_against_the_game),
         cmocka_unit_test(session_save_where_it_cannot),
         cmocka_unit_test(session_save_survives_sigkill),
     };
