@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "base/rng.h"
 #include "engine/game.h"
 #include "engine/search.h"
 #include "games/registry.h"
@@ -54,6 +55,24 @@ static inline bool test_legal_line(const Game *g, const void *root, const Move *
         memcpy(a, b, g->state_size);
     }
     return true;
+}
+
+/* A position whose solver_size() is exactly `size` (reversi: empty
+ * squares), by random moves from the start drawn from *rng, and not over;
+ * false when the game ended first. */
+static inline bool test_position_of_size(const Game *g, int size, void *out, uint64_t *rng)
+{
+    _Alignas(16) unsigned char next[GAME_MAX_STATE];
+    Move moves[GAME_MAX_MOVES];
+    g->ops->start(g, out);
+    while (g->ops->solver_size(g, out) > size) {
+        const int n = g->ops->legal_moves(g, out, moves);
+        if (n == 0)
+            return false;
+        g->ops->play(g, out, moves[rng_next(rng) % (uint64_t)n], next);
+        memcpy(out, next, g->state_size);
+    }
+    return !g->ops->is_terminal(g, out);
 }
 
 /* mcts for `iterations` iterations, its playouts drawn from `seed`. */

@@ -22,30 +22,11 @@ static Game *open_game(const char *id, const char *score) { return test_game_ope
 
 static uint64_t rng_state = 0x9E3779B97F4A7C15ULL;
 
-static unsigned rng_next(unsigned n)
-{
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 7;
-    rng_state ^= rng_state << 17;
-    return (unsigned)(rng_state % n);
-}
+static unsigned random_below(unsigned n) { return (unsigned)(rng_next(&rng_state) % n); }
 
-/* A position reached by random moves from the start with exactly `empties`
- * empty squares that is not over yet; false when the game ended first. */
 static bool random_position(const Game *g, int empties, ReversiState *out)
 {
-    ReversiState s, next;
-    g->ops->start(g, &s);
-    Move moves[GAME_MAX_MOVES];
-    while (g->ops->solver_size(g, &s) > empties) {
-        const int n = g->ops->legal_moves(g, &s, moves);
-        if (n == 0)
-            return false;
-        g->ops->play(g, &s, moves[rng_next((unsigned)n)], &next);
-        s = next;
-    }
-    *out = s;
-    return !g->ops->is_terminal(g, &s);
+    return test_position_of_size(g, empties, out, &rng_state);
 }
 
 /* The value by the engine's generic PVS to the end (endgame = 0: the
@@ -164,7 +145,7 @@ static void check_random(const char *id, const char *score, int min_empties, int
     int done = 0;
     for (int tries = 0; done < count && tries < 50 * count; tries++) {
         ReversiState s;
-        const int empties = min_empties + (int)rng_next((unsigned)(max_empties - min_empties + 1));
+        const int empties = min_empties + (int)random_below((unsigned)(max_empties - min_empties + 1));
         if (!random_position(g, empties, &s))
             continue;
         check_position(g, &s);
@@ -320,7 +301,7 @@ static void check_stable_random(const char *id, int count)
     int done = 0, found = 0;
     for (int tries = 0; done < count && tries < 50 * count; tries++) {
         ReversiState s;
-        if (!random_position(g, 4 + (int)rng_next(5), &s))
+        if (!random_position(g, 4 + (int)random_below(5), &s))
             continue;
         const uint64_t theirs = reversi_solver_stable_discs(solver, s.mover, s.other);
         const uint64_t mine = reversi_solver_stable_discs(solver, s.other, s.mover);

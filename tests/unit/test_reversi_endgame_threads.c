@@ -15,30 +15,13 @@
 
 static uint64_t rng_state = 0x2545F4914F6CDD1DULL;
 
-static unsigned rng_next(unsigned n)
-{
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 7;
-    rng_state ^= rng_state << 17;
-    return (unsigned)(rng_state % n);
-}
-
-/* A position of exactly `empties` empty squares, by random moves, not
- * over; false when the game ended first. */
+/* A position of exactly `empties` empty squares, not over, with a move
+ * for the side to move (no pass at the root). */
 static bool random_position(const Game *g, int empties, ReversiState *out)
 {
-    ReversiState s, next;
-    g->ops->start(g, &s);
     Move moves[GAME_MAX_MOVES];
-    while (g->ops->solver_size(g, &s) > empties) {
-        const int n = g->ops->legal_moves(g, &s, moves);
-        if (n == 0)
-            return false;
-        g->ops->play(g, &s, moves[rng_next((unsigned)n)], &next);
-        s = next;
-    }
-    *out = s;
-    return !g->ops->is_terminal(g, &s) && g->ops->legal_moves(g, &s, moves) > 0;
+    return test_position_of_size(g, empties, out, &rng_state) &&
+           g->ops->legal_moves(g, out, moves) > 0;
 }
 
 typedef struct {
