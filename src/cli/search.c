@@ -41,8 +41,8 @@ static int search_cmd(int argc, char **argv)
     "  --time MS | --nodes N     iterative deepening under a time or node limit\n" \
     "  --quiescence on|off       quiescence search where the game has it (default on)\n" \
     "  --extra-turn full|simplified   Kalah: how a move that keeps the turn is searched\n" \
-    "  --aspiration, --null-move, --lmr, --check-extension, --probcut on|off\n" \
-    "                            yomi's parts, to measure (default on, probcut off)\n" \
+    "  --aspiration, --null-move, --lmr, --check-extension, --futility,\n" \
+    "  --probcut on|off          yomi's parts, to measure (default on, probcut off)\n" \
     "  --format text|tsv|json    output format (default text)\n")
 
 /* mcts's own options: a message of their own, so the one above keeps its

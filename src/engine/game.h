@@ -227,6 +227,18 @@ struct GameOps {
      * Only for endgame=auto (an explicit endgame=N takes every node within
      * N); NULL: every node within `endgame`. */
     int (*solver_reach)(const GameSolver *s);
+    /* Pruning by the static evaluation near the leaves (the yomi
+     * algorithm): how far, in evaluation units per ply left, a quiet
+     * position's evaluation may move before the search reaches the
+     * leaves.  A node whose evaluation clears beta by that much is cut
+     * (reverse futility), a quiet move of a node whose evaluation misses
+     * alpha by that much is not searched (futility), and a frontier node
+     * tries only its first few quiet moves (late-move pruning).  The
+     * last two trust the move order to put the tactical moves first, so a
+     * game with a margin gives no move a negative score_moves score.  0:
+     * none, for games whose evaluation swings too far in a ply to be
+     * trusted so (reversi's mobility, Kalah's captures). */
+    int futility_margin;
 };
 
 /* Every Game starts with this header; a game's own struct embeds it first

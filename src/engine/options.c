@@ -61,7 +61,7 @@ static const struct {
 } features[] = {
     {"aspiration", YOMI_ASPIRATION},           {"null-move", YOMI_NULL_MOVE},
     {"lmr", YOMI_LMR},                         {"check-extension", YOMI_CHECK_EXTENSION},
-    {"probcut", YOMI_PROBCUT},
+    {"probcut", YOMI_PROBCUT},                 {"futility", YOMI_FUTILITY},
 };
 #define NFEATURES (sizeof features / sizeof features[0])
 

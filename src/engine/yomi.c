@@ -6,11 +6,12 @@
  * move picker (movepicker.c) that tries the table's move before it even
  * scores the rest, and with the selective parts that pay in practice:
  * check extension, null-move pruning where the game allows it, late-move
- * reductions.  Each of them can be switched off (SearchConfig.features)
- * so that BENCHMARKS.md can measure what it is worth.  Values are exact
- * whenever the search reaches the end of the game: a solve never uses the
- * null move, and a reduction that touches the depth limit marks the
- * iteration as unsolved.
+ * reductions, and where the game gives a futility margin (gogo) reverse
+ * futility, futility and late-move pruning near the leaves.  Each of them
+ * can be switched off (SearchConfig.features) so that BENCHMARKS.md can
+ * measure what it is worth.  Values are exact whenever the search reaches
+ * the end of the game: a solve never uses the null move nor prunes, and a
+ * reduction that touches the depth limit marks the iteration as unsolved.
  */
 #include <math.h>
 
@@ -23,8 +24,60 @@
 #define PROBCUT_T 1.5 /* cut when the shallow value is this many sigmas past the bound */
 #define LMR_FIRST_MOVE 3  /* moves tried before this one are never reduced */
 #define ASPIRATION_MIN 8  /* the first window's half width, in the game's units */
+#define REVERSE_FUTILITY_MAX_DEPTH 4
+#define FUTILITY_MAX_DEPTH 3
+#define LATE_MOVE_PRUNING_MAX_DEPTH 3
 
 static bool has_feature(const Ctx *c, unsigned f) { return (c->cfg.features & f) != 0; }
+
+/* The node's static evaluation, computed on first use: reverse futility,
+ * null move and futility may each want it, or none of them. */
+#define EVAL_NONE INT32_MIN
+static int node_eval(const Ctx *c, int ply, int *eval)
+{
+    if (*eval == EVAL_NONE)
+        *eval = c->ops->evaluate(c->g, ctx_state(c, ply));
+    return *eval;
+}
+
+/// Reverse futility (static null move): near the leaves, a quiet node
+/// whose evaluation stands above beta by more than the game's futility
+/// margin for each ply left will, in all likelihood, still be above beta
+/// when the search gets there, and is cut at once with that lower bound.
+/// Like the null move it is a guess (never in a solve, never at PV nodes
+/// or in check, never near a mate score), so it touches the horizon.
+static bool reverse_futility_cuts(Ctx *c, int ply, int depth, int beta, int margin, int *eval,
+                                  int *value)
+{
+    if (depth > REVERSE_FUTILITY_MAX_DEPTH || beta >= SCORE_WIN_MIN || beta <= -SCORE_WIN_MIN)
+        return false;
+    const int bound = node_eval(c, ply, eval) - margin * depth;
+    if (bound < beta)
+        return false;
+    c->horizon++;
+    *value = bound;
+    return true;
+}
+
+/// Futility and late-move pruning: how many of a quiet node's first moves
+/// are searched whatever they are; after them only the tactical ones (the
+/// table's move, captures, promotions, checks, killers, counter-move:
+/// movepicker.c) are.  At a frontier node whose evaluation is below alpha
+/// by more than the margin for each ply left, a quiet move can hardly lift
+/// it above alpha: only the first move is searched (futility).  Otherwise
+/// a node a few plies from the leaves searches 3 + depth^2 moves before
+/// giving up the quiet rest, which a good order puts last (late-move
+/// pruning).  Both trust the picker's order, so only with ORDER_BEST.
+static int moves_worth_searching(const Ctx *c, int ply, int depth, int alpha, int margin,
+                                 int *eval)
+{
+    if (!margin || c->cfg.order != ORDER_BEST)
+        return GAME_MAX_MOVES;
+    if (depth <= FUTILITY_MAX_DEPTH && alpha > -SCORE_WIN_MIN && alpha < SCORE_WIN_MIN &&
+        node_eval(c, ply, eval) + margin * depth <= alpha)
+        return 1;
+    return depth <= LATE_MOVE_PRUNING_MAX_DEPTH ? 3 + depth * depth : GAME_MAX_MOVES;
+}
 
 /* The trace hears of a null-move probe before its search (bound beta, the
  * window (beta - 1, beta) in the node's view), and its pass joins the
@@ -46,11 +99,11 @@ static YOMI_COLD void trace_null_move(Ctx *c, int ply, int depth, int beta)
 /// check, never twice in a row, never at PV nodes and never in a solve,
 /// which must stay exact.  A cut made this way counts as touching the
 /// depth limit: it is a guess, not a proof.
-static bool null_move_cuts(Ctx *c, int ply, int depth, int beta, int *value)
+static bool null_move_cuts(Ctx *c, int ply, int depth, int beta, int *eval, int *value)
 {
     const void *s = ctx_state(c, ply);
     if (beta >= SCORE_WIN_MIN || beta <= -SCORE_WIN_MIN || !c->ops->null_move_ok(c->g, s) ||
-        c->ops->evaluate(c->g, s) < beta)
+        node_eval(c, ply, eval) < beta)
         return false;
     const int reduction = depth >= 6 ? 3 : 2;
     c->ops->play_null(c->g, s, ctx_state(c, ply + 1));
@@ -181,9 +234,15 @@ int yomi_search(Ctx *c, int ply, int depth, int alpha, int beta, Move prev, bool
     beta = nd.beta;
     const bool pv_node = beta - alpha > 1;
 
-    int v;
+    int v, eval = EVAL_NONE;
+    const int margin = !pv_node && !check && !c->cfg.solve && has_feature(c, YOMI_FUTILITY)
+                           ? c->ops->futility_margin
+                           : 0;
+    if (margin && reverse_futility_cuts(c, ply, depth, beta, margin, &eval, &v))
+        return node_close(c, ply, depth, &nd, v, MOVE_NONE);
     if (allow_null && !pv_node && !check && depth >= NULL_MOVE_MIN_DEPTH && c->ops->play_null &&
-        has_feature(c, YOMI_NULL_MOVE) && !c->cfg.solve && null_move_cuts(c, ply, depth, beta, &v))
+        has_feature(c, YOMI_NULL_MOVE) && !c->cfg.solve &&
+        null_move_cuts(c, ply, depth, beta, &eval, &v))
         return node_close(c, ply, depth, &nd, v, MOVE_NONE);
     if (c->stopped)
         return 0;
@@ -208,7 +267,15 @@ int yomi_search(Ctx *c, int ply, int depth, int alpha, int beta, Move prev, bool
 
     int best = -INF, index;
     Move best_move = MOVE_NONE, m;
+    const int worth = moves_worth_searching(c, ply, depth, alpha, margin, &eval);
     while ((m = picker_next(c, ply, prev, &pk, &index)) != MOVE_NONE) {
+        /* Pruned: the rest are quiet too (the picker puts every tactical
+         * move first), unless every move so far loses, when one of them
+         * may yet save the game. */
+        if (index >= worth && !pk.tactical[index] && best > -SCORE_WIN_MIN) {
+            c->horizon++;
+            break;
+        }
         bool same;
         const int d = child_make(c, ply, m, depth, &same);
         const int a = max_int(alpha, best);

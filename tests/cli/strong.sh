@@ -28,6 +28,20 @@ is "$(printf '%s\n' "$out" | awk -F '\t' 'NR > 1 { print $2, $4 }' | tr '\n' ';'
 run_yomi search gogo --algo yomi --time 200 --depth 60 --format tsv
 ok $rc "a time-limited yomi search answers"
 
+# Futility pruning is the game's to ask for (a margin in its GameOps): gogo
+# searches fewer nodes to the same depth with it; reversi, which gives no
+# margin, searches the very same tree either way.
+nodes() { printf '%s\n' "$out" | awk -F '\t' 'NR == 2 { print $7 }'; }
+run_yomi search gogo --algo yomi --depth 10 --format tsv
+pruned=$(nodes)
+run_yomi search gogo --algo yomi --depth 10 --futility off --format tsv
+ok $([ -n "$pruned" ] && [ "$pruned" -lt "$(nodes)" ] && echo 0 || echo 1) \
+    "gogo: futility pruning searches fewer nodes ($pruned against $(nodes))"
+run_yomi search reversi --algo yomi --depth 8 --format tsv
+pruned=$(nodes)
+run_yomi search reversi --algo yomi --depth 8 --futility off --format tsv
+is "$pruned" "$(nodes)" "reversi: no futility margin, the same tree with the switch on or off"
+
 bad_input "a bad switch value" search reversi --algo yomi --lmr sometimes
 bad_input "a bad switch in a player" match reversi --first yomi:2,null-move=x --second negascout:2
 

@@ -238,7 +238,9 @@ static bool gives_direct_check(const GogoState *s, Move m, int kind_after)
     return (piece_attacks(kind_after, us, to, occ) & bit(enemy_king)) != 0;
 }
 
-/* MVV/LVA for captures, the value gained by promoting, a bonus for checks. */
+/* MVV/LVA for captures, the value gained by promoting, a bonus for checks.
+ * Never negative: the yomi algorithm's picker relies on every move with a
+ * positive score coming before every other. */
 static void op_score_moves(const Game *g, const void *state, const Move *moves, int n, int *scores)
 {
     (void)g;
@@ -394,6 +396,7 @@ const GameOps gogo_ops = {
     .noisy_moves = op_noisy_moves,
     .null_move_ok = op_null_move_ok,
     .play_null = op_play_null,
+    .futility_margin = 150, /* a pawn and a half a ply */
     .notice = op_notice,
 };
 
