@@ -36,7 +36,7 @@ see "ゲーム" "the form's labels are translated"
 see "リバーシ" "and its choices"
 # The form starts in column 2 with 20 columns of labels: values at 23.
 is "$(cols 'ゲーム' 'リバーシ')" 23 "form: a value after a short label starts in column 23"
-is "$(cols 'レベル' '8 最強')" 23 "form: and after an indented one"
+is "$(cols 'レベル' '11 最強')" 23 "form: and after an indented one"
 ui_keys End Up Up Right
 see "カスタム" "the last level choice, Custom, is translated"
 is "$(cols '指し手の順序' '最善')" 23 "form: and after a long indented one"
