@@ -35,8 +35,8 @@ static const LevelRow rows[] = {
      {"alphabeta:1,random=10", "alphabeta:2,random=10", "alphabeta:2", "yomi:3", "yomi:4",
       "yomi:5", "yomi:7", "yomi:9", "yomi:11", "yomi:13", PLAYER_DEFAULT_COMPUTER}},
     {"gogo", 9,
-     {"alphabeta:1,random=10", "alphabeta:2,random=5", "yomi:2", "yomi:3", "yomi:4", "yomi:5",
-      "yomi:7", "yomi:8", PLAYER_DEFAULT_COMPUTER}},
+     {"alphabeta:1,random=10", "alphabeta:2,random=5", "yomi:2,random=2", "yomi:3", "yomi:4",
+      "yomi:5", "yomi:7", "yomi:8", PLAYER_DEFAULT_COMPUTER}},
     /* The tree game and any game added later: Kalah's ladder, uncalibrated. */
     {NULL, 8,
      {"alphabeta:1,random=40", "alphabeta:1,random=20", "alphabeta:2,random=20", "yomi:2",
