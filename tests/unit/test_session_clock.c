@@ -17,18 +17,24 @@
 static uint64_t fake_ms;
 static uint64_t fake_now(void) { return fake_ms; }
 
-static Session *kalah_game(const ClockRules *rules)
+/* A game of `id`, a person first against `second`, on the test's clock. */
+static Session *game_on_clock(const char *id, const char *second, const ClockRules *rules)
 {
     UiPlayer players[2];
     Err err = {{0}};
     ui_player_parse("human", &players[0], &err);
-    ui_player_parse("alphabeta:3", &players[1], &err);
-    Session *s = session_new("kalah-4x3", NULL, 0, players, NULL, &err);
+    ui_player_parse(second, &players[1], &err);
+    Session *s = session_new(id, NULL, 0, players, NULL, &err);
     assert_non_null(s);
     s->now = fake_now;
     fake_ms = 1000;
     session_set_clock(s, rules);
     return s;
+}
+
+static Session *kalah_game(const ClockRules *rules)
+{
+    return game_on_clock("kalah-4x3", "alphabeta:3", rules);
 }
 
 /* The side to move thinks `ms`, then plays its first legal move. */
@@ -88,15 +94,7 @@ static void moves_charge_the_clock_and_undo_gives_it_back(void **unused)
 static void a_long_game_keeps_every_ply(void **unused)
 {
     (void)unused;
-    UiPlayer players[2];
-    Err err = {{0}};
-    ui_player_parse("human", &players[0], &err);
-    ui_player_parse("human", &players[1], &err);
-    Session *s = session_new("gogo", NULL, 0, players, NULL, &err);
-    assert_non_null(s);
-    s->now = fake_now;
-    fake_ms = 1000;
-    session_set_clock(s, &five_plus_two);
+    Session *s = game_on_clock("gogo", "human", &five_plus_two);
     enum { PLIES = 300 };
     static unsigned char seen[PLIES + 1][GAME_MAX_STATE];
     static GameClock clocks[PLIES + 1];
