@@ -170,7 +170,7 @@ static void check_solver(const char *id, const char *capture, int positions)
         }
         const int want = minimax(g, &s);
         Poll poll = {0, 0, 0};
-        const SolverPoll sp = {count_poll, &poll};
+        const SolverPoll sp = {count_poll, &poll, 1};
         Move best;
         assert_int_equal(g->ops->solver_search(sv, &s, -SCORE_INF, SCORE_INF, &best, &sp), want);
         assert_true(poll.calls >= 1);
@@ -222,7 +222,7 @@ static void solver_stops_when_asked(void **st)
     KalahState s;
     g->ops->start(g, &s);
     Poll poll = {0, 0, 2};
-    const SolverPoll sp = {count_poll, &poll};
+    const SolverPoll sp = {count_poll, &poll, 1};
     Move best;
     (void)g->ops->solver_search(sv, &s, -SCORE_INF, SCORE_INF, &best, &sp);
     assert_int_equal(poll.calls, 3); /* two while searching, one with the total */

@@ -73,7 +73,7 @@ static int solver_value(const Game *g, GameSolver *solver, const ReversiState *s
                         int beta, Move *best)
 {
     PollLog log = {0, 0, true, 0};
-    const SolverPoll poll = {log_checkpoint, &log};
+    const SolverPoll poll = {log_checkpoint, &log, 1};
     const int v = g->ops->solver_search(solver, s, alpha, beta, best, &poll);
     assert_true(log.calls >= 1);
     assert_true(log.monotonic);
@@ -380,7 +380,7 @@ static void test_poll_stops(void **state)
         fail_msg("%s", err.msg);
     GameSolver *solver = g->ops->solver_new(g, 1, &err);
     PollLog log = {0, 0, true, 2};
-    const SolverPoll poll = {log_checkpoint, &log};
+    const SolverPoll poll = {log_checkpoint, &log, 1};
     Move best;
     (void)g->ops->solver_search(solver, &s, -SCORE_INF, SCORE_INF, &best, &poll);
     assert_true(log.calls >= 2 && log.calls <= 3);
