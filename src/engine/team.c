@@ -1,7 +1,7 @@
 /* team.c - a search's helper threads (team.h): Lazy SMP.
  *
- * The helpers are made with the search (search_new) and sleep on a
- * condition variable between searches: each has its own context (per-ply
+ * The helpers are made with the search (search_new) and sleep between
+ * searches (base/workers.h): each has its own context (per-ply
  * arrays, history, killers, its own endgame solver), allocated once, so
  * nothing in the search allocates; the table is the one thing they share,
  * and table.h says why it needs no lock.  They stop as the main thread
@@ -9,10 +9,10 @@
  * the stop flag is up, the deadline has passed or the team's nodes reach
  * the node limit.
  */
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/workers.h"
 #include "engine/algos.h"
 #include "engine/team.h"
 
@@ -21,20 +21,13 @@ typedef struct Helper {
     _Alignas(64) LiveStats live; /* its own line: the main thread's is read ten times a second */
     struct Team *team;
     int id; /* 1, 2, ...; the main thread is 0 */
-    pthread_t thread;
-    bool started;
 } Helper;
 
 struct Team {
     Helper **h;
     int n;
-    pthread_mutex_t mu;
-    pthread_cond_t wake, idle;
-    /* under mu */
-    unsigned job; /* bumped for each piece of work */
-    int busy;     /* helpers still on it */
-    bool quit;
-    /* the work, written under mu before `job` is bumped */
+    Workers workers;
+    /* the work, written before the helpers wake */
     bool deepen;
     int target;
     SearchConfig cfg;
@@ -82,9 +75,10 @@ static void lazy_search(Helper *h)
 
 /* ---- the threads ------------------------------------------------------------ */
 
-static void helper_work(Helper *h)
+static void helper_work(void *team, int id)
 {
-    Team *t = h->team;
+    Team *t = team;
+    Helper *h = t->h[id];
     Ctx *c = &h->c;
     c->cfg = t->cfg;
     c->deadline_ns = t->deadline_ns;
@@ -97,49 +91,15 @@ static void helper_work(Helper *h)
     stats_publish(c->live, &c->n);
 }
 
-static void *helper_main(void *arg)
-{
-    Helper *h = arg;
-    Team *t = h->team;
-    unsigned seen = 0;
-    pthread_mutex_lock(&t->mu);
-    for (;;) {
-        while (!t->quit && t->job == seen)
-            pthread_cond_wait(&t->wake, &t->mu);
-        if (t->quit)
-            break;
-        seen = t->job;
-        pthread_mutex_unlock(&t->mu);
-        helper_work(h);
-        pthread_mutex_lock(&t->mu);
-        if (--t->busy == 0)
-            pthread_cond_broadcast(&t->idle);
-    }
-    pthread_mutex_unlock(&t->mu);
-    return NULL;
-}
-
 void team_start_lazy(Team *t, const Ctx *main, const void *root, bool deepen, int target)
 {
-    pthread_mutex_lock(&t->mu);
     t->deepen = deepen;
     t->target = target;
     t->cfg = main->cfg;
     t->deadline_ns = main->deadline_ns;
     memcpy(t->root, root, main->g->state_size);
     atomic_store_explicit(&t->stop, 0, memory_order_relaxed);
-    t->busy = t->n;
-    t->job++;
-    pthread_cond_broadcast(&t->wake);
-    pthread_mutex_unlock(&t->mu);
-}
-
-static void team_wait(Team *t)
-{
-    pthread_mutex_lock(&t->mu);
-    while (t->busy > 0)
-        pthread_cond_wait(&t->idle, &t->mu);
-    pthread_mutex_unlock(&t->mu);
+    workers_run(&t->workers, t->n);
 }
 
 void team_stop(Team *t) { atomic_store_explicit(&t->stop, 1, memory_order_relaxed); }
@@ -147,7 +107,7 @@ void team_stop(Team *t) { atomic_store_explicit(&t->stop, 1, memory_order_relaxe
 void team_finish(Team *t)
 {
     team_stop(t);
-    team_wait(t);
+    workers_wait(&t->workers);
 }
 
 /* ---- the team's life ---------------------------------------------------------- */
@@ -158,9 +118,6 @@ Team *team_new(const Game *g, const SearchConfig *asked, int helpers, Tt *tt, in
     Team *t = calloc(1, sizeof *t);
     if (!t)
         return err_set(err, "out of memory for the search threads"), NULL;
-    pthread_mutex_init(&t->mu, NULL);
-    pthread_cond_init(&t->wake, NULL);
-    pthread_cond_init(&t->idle, NULL);
     t->h = calloc((size_t)helpers, sizeof *t->h);
     if (!t->h) {
         team_free(t);
@@ -186,12 +143,9 @@ Team *team_new(const Game *g, const SearchConfig *asked, int helpers, Tt *tt, in
         h->c.stop_request = &t->stop;
         h->c.team_nodes = &t->nodes;
     }
-    for (int i = 0; i < t->n; i++) {
-        if (pthread_create(&t->h[i]->thread, NULL, helper_main, t->h[i]) != 0) {
-            team_free(t);
-            return err_set(err, "cannot start the search threads"), NULL;
-        }
-        t->h[i]->started = true;
+    if (workers_start(&t->workers, t->n, helper_work, t) != 0) {
+        team_free(t);
+        return err_set(err, "cannot start the search threads"), NULL;
     }
     return t;
 }
@@ -200,21 +154,12 @@ void team_free(Team *t)
 {
     if (!t)
         return;
-    pthread_mutex_lock(&t->mu);
-    t->quit = true;
-    pthread_cond_broadcast(&t->wake);
-    pthread_mutex_unlock(&t->mu);
-    for (int i = 0; i < t->n; i++)
-        if (t->h[i]->started)
-            pthread_join(t->h[i]->thread, NULL);
+    workers_end(&t->workers);
     for (int i = 0; i < t->n; i++) {
         ctx_release(&t->h[i]->c);
         free(t->h[i]);
     }
     free(t->h);
-    pthread_cond_destroy(&t->idle);
-    pthread_cond_destroy(&t->wake);
-    pthread_mutex_destroy(&t->mu);
     free(t);
 }
 

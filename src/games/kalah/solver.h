@@ -3,11 +3,11 @@
 #ifndef YOMI_KALAH_SOLVER_H
 #define YOMI_KALAH_SOLVER_H
 
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "base/workers.h"
 #include "games/kalah/enddb.h"
 #include "games/kalah/internal.h"
 
@@ -94,22 +94,15 @@ int kalah_solve_node(GameSolver *sv, const KBoard *b, int seeds, uint64_t key, i
 /// whose moves must all be searched, and what one finishes the other
 /// meets in the table.  (Giving each helper an order of its own near the
 /// root instead, as Lazy SMP usually does, measured slower than one
-/// thread.)  The helpers sleep between tests on a condition variable;
-/// everything they use is made with them.
+/// thread.)  The helpers sleep between tests (base/workers.h); everything
+/// they use is made with them.
 struct Crew {
     GameSolver **helper;
     int n;
-    pthread_t *thread;
-    int started;
-    pthread_mutex_t mu;
-    pthread_cond_t wake, idle;
-    /* under mu */
-    unsigned job; /* bumped for each test */
-    int busy;     /* helpers still on it */
-    bool quit;
-    bool answered; /* a helper finished the test: its value and pit */
+    Workers workers;
+    atomic_int answered; /* a helper finished the test: its value and pit */
     int answer, answer_pit;
-    /* the test, written under mu before `job` is bumped */
+    /* the test, written before the helpers wake */
     KBoard root;
     int seeds, alpha, beta;
     uint64_t key;
