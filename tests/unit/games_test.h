@@ -1,6 +1,7 @@
 /* games_test.h - what the unit tests that open games and search them
  * share: opening a game (the test fails there, naming the game and why,
- * when it cannot be opened), checking a line of moves, an mcts config.
+ * when it cannot be opened), checking a line of moves, an mcts config, a
+ * solver's checkpoints recorded.
  * Include after cmocka.h. */
 #ifndef YOMI_GAMES_TEST_H
 #define YOMI_GAMES_TEST_H
@@ -84,6 +85,26 @@ static inline SearchConfig test_mcts_config(int iterations, uint64_t seed)
     cfg.iterations = iterations;
     cfg.seed = seed;
     return cfg;
+}
+
+/* A solver's checkpoints as a test records them (SolverPoll.checkpoint
+ * with a PollLog as its arg): how many, the last count, whether the
+ * counts only grew, and "stop" from call stop_after on (0: never). */
+typedef struct {
+    int calls;
+    uint64_t last;
+    bool monotonic;
+    int stop_after;
+} PollLog;
+
+static inline bool poll_log_checkpoint(void *arg, uint64_t nodes)
+{
+    PollLog *log = arg;
+    if (nodes < log->last)
+        log->monotonic = false;
+    log->last = nodes;
+    log->calls++;
+    return log->stop_after && log->calls >= log->stop_after;
 }
 
 #endif

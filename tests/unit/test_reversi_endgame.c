@@ -52,28 +52,11 @@ static int engine_solve(const Game *g, const ReversiState *s, int endgame, Move 
     return r.value;
 }
 
-typedef struct {
-    int calls;
-    uint64_t last;
-    bool monotonic;
-    int stop_after; /* answer "stop" from this call on (0: never) */
-} PollLog;
-
-static bool log_checkpoint(void *arg, uint64_t nodes)
-{
-    PollLog *log = arg;
-    if (nodes < log->last)
-        log->monotonic = false;
-    log->last = nodes;
-    log->calls++;
-    return log->stop_after && log->calls >= log->stop_after;
-}
-
 static int solver_value(const Game *g, GameSolver *solver, const ReversiState *s, int alpha,
                         int beta, Move *best)
 {
     PollLog log = {0, 0, true, 0};
-    const SolverPoll poll = {log_checkpoint, &log, 1};
+    const SolverPoll poll = {poll_log_checkpoint, &log, 1};
     const int v = g->ops->solver_search(solver, s, alpha, beta, best, &poll);
     assert_true(log.calls >= 1);
     assert_true(log.monotonic);
@@ -380,7 +363,7 @@ static void test_poll_stops(void **state)
         fail_msg("%s", err.msg);
     GameSolver *solver = g->ops->solver_new(g, 1, &err);
     PollLog log = {0, 0, true, 2};
-    const SolverPoll poll = {log_checkpoint, &log, 1};
+    const SolverPoll poll = {poll_log_checkpoint, &log, 1};
     Move best;
     (void)g->ops->solver_search(solver, &s, -SCORE_INF, SCORE_INF, &best, &poll);
     assert_true(log.calls >= 2 && log.calls <= 3);

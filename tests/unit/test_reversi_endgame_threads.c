@@ -24,21 +24,6 @@ static bool random_position(const Game *g, int empties, ReversiState *out)
            g->ops->legal_moves(g, out, moves) > 0;
 }
 
-typedef struct {
-    int calls;
-    uint64_t last;
-    int stop_after; /* answer "stop" from this call on (0: never) */
-} PollLog;
-
-static bool log_checkpoint(void *arg, uint64_t nodes)
-{
-    PollLog *log = arg;
-    assert_true(nodes >= log->last);
-    log->last = nodes;
-    log->calls++;
-    return log->stop_after && log->calls >= log->stop_after;
-}
-
 static GameSolver *solver_open(const Game *g, int threads)
 {
     Err err = {{0}};
@@ -53,10 +38,11 @@ static GameSolver *solver_open(const Game *g, int threads)
 static int solve(const Game *g, GameSolver *solver, const ReversiState *s, int alpha, int beta,
                  int threads, Move *best, uint64_t *nodes)
 {
-    PollLog log = {0, 0, 0};
-    const SolverPoll poll = {log_checkpoint, &log, threads};
+    PollLog log = {0, 0, true, 0};
+    const SolverPoll poll = {poll_log_checkpoint, &log, threads};
     const int v = g->ops->solver_search(solver, s, alpha, beta, best, &poll);
     assert_true(log.calls >= 1);
+    assert_true(log.monotonic);
     if (nodes)
         *nodes = log.last;
     return v;
@@ -149,8 +135,8 @@ static void test_stop(void **state)
                                &s, &err) != 0)
         fail_msg("%s", err.msg);
     GameSolver *two = solver_open(g, 2);
-    PollLog log = {0, 0, 3};
-    const SolverPoll poll = {log_checkpoint, &log, 2};
+    PollLog log = {0, 0, true, 3};
+    const SolverPoll poll = {poll_log_checkpoint, &log, 2};
     Move best;
     (void)g->ops->solver_search(two, &s, -SCORE_INF, SCORE_INF, &best, &poll);
     assert_true(log.calls >= 3 && log.calls <= 4);
