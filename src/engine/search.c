@@ -237,6 +237,26 @@ static int pv_legal_prefix(const Ctx *c, const void *root, const Move *pv, int n
     return n;
 }
 
+/// When a limit stops the search (time, nodes, a stop), a helper may have
+/// finished an iteration deeper than the main thread's last (an odd
+/// helper runs a ply ahead): its answer rests on more search, so it is
+/// the result, as Stockfish takes its deepest thread's.  A search that
+/// reached its depth or solved the root keeps the main thread's answer.
+static void take_helpers_deeper(Search *s, SearchResult *r, int main_depth)
+{
+    int depth, value, len;
+    bool exact;
+    Move pv[SEARCH_MAX_PLY];
+    if (!team_deepest(s->team, main_depth, &depth, &value, pv, &len, &exact))
+        return;
+    r->value = value;
+    r->pv_len = len;
+    memcpy(r->pv, pv, (size_t)len * sizeof *pv);
+    r->stats.depth = depth;
+    r->stats.exact = exact;
+    stats_publish_best(s->c.live, depth, value, pv, pv_legal_prefix(&s->c, s->root, pv, len));
+}
+
 /// Iterative deepening: search to depth 1, 2, 3, ... while there is time.
 /// Each iteration is cheap next to the last one, and leaves behind what
 /// makes the next one fast: the table's best moves and bounds, killers and
@@ -307,8 +327,11 @@ static void search_iterate(Search *s, SearchResult *r)
         if (c->horizon == 0)
             break;
     }
-    if (helping)
+    if (helping) {
         team_finish(team);
+        if (c->stopped)
+            take_helpers_deeper(s, r, have ? r->stats.depth : 0);
+    }
     r->stopped = c->stopped;
 }
 

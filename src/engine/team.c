@@ -21,6 +21,10 @@ typedef struct Helper {
     _Alignas(64) LiveStats live; /* its own line: the main thread's is read ten times a second */
     struct Team *team;
     int id; /* 1, 2, ...; the main thread is 0 */
+    /* its deepest finished iteration of the last search (depth 0: none) */
+    int done_depth, done_value, done_len;
+    bool done_exact;
+    Move done_pv[SEARCH_MAX_PLY];
 } Helper;
 
 struct Team {
@@ -48,9 +52,11 @@ struct Team {
 /// threads' different timings spread them over different parts of the
 /// tree.  Helpers of odd number start one ply deeper, so that the threads
 /// are not all on the same iteration; they search on past the main
-/// thread's depth until it stops them.  Only the main thread's result
-/// counts: the helpers' work reaches it through the table alone.  A
-/// helper leaves off where the game's solver would take the root: that
+/// thread's depth until it stops them.  Their work reaches the main
+/// thread through the table, and a helper keeps its deepest finished
+/// iteration: when the clock or the node limit stops the search, a helper
+/// one ply ahead has the better answer (team_deepest).  A helper leaves
+/// off where the game's solver would take the root: that
 /// solve is the main thread's alone (search.c says why).
 static void lazy_search(Helper *h)
 {
@@ -66,8 +72,15 @@ static void lazy_search(Helper *h)
             break;
         c->horizon = 0;
         const int v = algo_iteration(c, d, guess, swing, pv, &len);
-        if (c->stopped || c->horizon == 0)
-            break; /* stopped, or solved: nothing deeper to find */
+        if (c->stopped)
+            break;
+        h->done_depth = d;
+        h->done_value = v;
+        h->done_len = len;
+        h->done_exact = c->horizon == 0;
+        memcpy(h->done_pv, pv, (size_t)len * sizeof *pv);
+        if (c->horizon == 0)
+            break; /* solved: nothing deeper to find */
         swing = d > 1 ? (v > guess ? v - guess : guess - v) : 0;
         guess = v;
     }
@@ -86,6 +99,7 @@ static void helper_work(void *team, int id)
     c->nodes_told = 0;
     c->horizon = 0;
     c->stopped = atomic_load_explicit(&t->stop, memory_order_relaxed) != 0;
+    h->done_depth = 0;
     memcpy(ctx_state(c, 0), t->root, c->g->state_size);
     lazy_search(h);
     stats_publish(c->live, &c->n);
@@ -100,6 +114,22 @@ void team_start_lazy(Team *t, const Ctx *main, const void *root, bool deepen, in
     memcpy(t->root, root, main->g->state_size);
     atomic_store_explicit(&t->stop, 0, memory_order_relaxed);
     workers_run(&t->workers, t->n);
+}
+
+bool team_deepest(const Team *t, int than, int *depth, int *value, Move *pv, int *len, bool *exact)
+{
+    const Helper *best = NULL;
+    for (int i = 0; i < t->n; i++)
+        if (t->h[i]->done_depth > (best ? best->done_depth : than) && t->h[i]->done_len > 0)
+            best = t->h[i];
+    if (!best)
+        return false;
+    *depth = best->done_depth;
+    *value = best->done_value;
+    *len = best->done_len;
+    *exact = best->done_exact;
+    memcpy(pv, best->done_pv, (size_t)best->done_len * sizeof *pv);
+    return true;
 }
 
 void team_stop(Team *t) { atomic_store_explicit(&t->stop, 1, memory_order_relaxed); }

@@ -36,6 +36,11 @@ void team_stop(Team *t);
 void team_start_lazy(Team *t, const Ctx *main, const void *root, bool deepen, int target);
 /* Stop the helpers and wait until every one is idle. */
 void team_finish(Team *t);
+/* After team_finish: the deepest iteration a helper finished, if deeper
+ * than `than`: its depth, value, line and whether it was exact (true),
+ * else false. */
+bool team_deepest(const Team *t, int than, int *depth, int *value, Move *pv, int *len,
+                  bool *exact);
 
 /* Add the helpers' published counters to `out` (nodes .. mtd_passes). */
 void team_add_counters(const Team *t, SearchStats *out);
