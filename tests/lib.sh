@@ -25,6 +25,19 @@ is() {
     fi
 }
 
+# replay_tap FILE: the checks a subshell wrote to FILE (a loop piped or
+# redirected runs in one, so its `ok`s are lost to this shell's count),
+# counted again here; other lines (diagnostics) pass through.
+replay_tap() {
+    while read -r line; do
+        case $line in
+            "ok "*) ok 0 "${line#ok * - }" ;;
+            "not ok "*) ok 1 "${line#not ok * - }" ;;
+            *) echo "$line" ;;
+        esac
+    done < "$1"
+}
+
 # run_yomi ARGS...: sets $out, $err, $rc.  With $tap_timeout set, yomi is
 # stopped after that many seconds (rc 124): for a check that a command
 # which would otherwise work for hours refuses at once.

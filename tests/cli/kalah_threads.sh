@@ -48,14 +48,7 @@ grep -v '^#' "$TESTDATA/kalah/solved.txt" | while read -r pits seeds rule value 
     is "$rc $(field value) $in_best" "0 ${value#+} yes" \
         "kalah-${pits}x$seeds --capture $capture on two threads: $value by one of $best"
 done > "$tap_tmp/lines.tap"
-# The loop ran in a subshell: replay its checks into this shell's count.
-while read -r line; do
-    case $line in
-        "ok "*) ok 0 "${line#ok * - }" ;;
-        "not ok "*) ok 1 "${line#not ok * - }" ;;
-        *) echo "$line" ;;
-    esac
-done < "$tap_tmp/lines.tap"
+replay_tap "$tap_tmp/lines.tap" # the loop ran in a subshell
 
 # Seeds in the stores, either side to move: two threads, the generic
 # engine's value.
