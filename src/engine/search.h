@@ -112,11 +112,10 @@ enum {
     YOMI_ASPIRATION = 1u << 0,
     YOMI_NULL_MOVE = 1u << 1,
     YOMI_LMR = 1u << 2,
-    YOMI_CHECK_EXTENSION = 1u << 3,
+    YOMI_CHECK_EXTENSION = 1u << 3, /* off by default: it lost at equal nodes (BENCHMARKS.md) */
     YOMI_PROBCUT = 1u << 4, /* off by default: no measured gain (BENCHMARKS.md) */
     YOMI_FUTILITY = 1u << 5, /* where the game gives a margin (gogo) */
-    YOMI_DEFAULT_FEATURES = YOMI_ASPIRATION | YOMI_NULL_MOVE | YOMI_LMR | YOMI_CHECK_EXTENSION |
-                            YOMI_FUTILITY
+    YOMI_DEFAULT_FEATURES = YOMI_ASPIRATION | YOMI_NULL_MOVE | YOMI_LMR | YOMI_FUTILITY
 };
 
 /* Defaults: negascout, depth 6, best order, table on 16 MB, quiescence on,

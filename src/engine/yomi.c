@@ -5,11 +5,12 @@
  * context, driven by iterative deepening with aspiration windows, with a
  * move picker (movepicker.c) that tries the table's move before it even
  * scores the rest, and with the selective parts that pay in practice:
- * check extension, null-move pruning where the game allows it, late-move
- * reductions, and where the game gives a futility margin (gogo) reverse
- * futility, futility and late-move pruning near the leaves.  Each of them
- * can be switched off (SearchConfig.features) so that BENCHMARKS.md can
- * measure what it is worth.  Values are exact whenever the search reaches
+ * null-move pruning where the game allows it, late-move reductions, and
+ * where the game gives a futility margin (gogo) reverse futility, futility
+ * and late-move pruning near the leaves.  Each of them can be switched off
+ * (SearchConfig.features) so that BENCHMARKS.md can measure what it is
+ * worth; a check extension is there too, off unless asked for, since it
+ * lost in play (quiescence searches every evasion at the horizon anyway).  Values are exact whenever the search reaches
  * the end of the game: a solve never uses the null move nor prunes, and a
  * reduction that touches the depth limit marks the iteration as unsolved.
  */
@@ -189,9 +190,11 @@ static int lmr_reduction(const Ctx *c, int depth, int index, bool tactical, bool
 /// move; scores of decided games are mate distances, and a window that
 /// asks for more than the quickest possible mate from here is cut at once
 /// (mate-distance pruning); repetition is the game's rule through the
-/// history_result hook, asked at every node below the root.  A side in
-/// check gets a ply more (check extension, bounded by twice the iteration
-/// depth so that perpetual checks end), so forced lines are seen through.
+/// history_result hook, asked at every node below the root.  Asked for
+/// (YOMI_CHECK_EXTENSION), a side in check gets a ply more, bounded by
+/// twice the iteration depth so that perpetual checks end: it sees forced
+/// lines through, but in gogo, where drops make checks cheap and many,
+/// it spent more nodes than it saved and lost at equal nodes.
 int yomi_search(Ctx *c, int ply, int depth, int alpha, int beta, Move prev, bool allow_null)
 {
     PlyData *p = &c->ply[ply];
