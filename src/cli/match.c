@@ -559,7 +559,7 @@ const CliCommand cli_match = {
             "       yomi match --merge FILE...\n"
             "\n"
             "Headless games between two computer players: A (--first) and B (--second).\n"
-            "P is a strength level level:N (1 to 8 in Kalah, 11 in reversi, 10 in gogo),\n"
+            "P is a strength level level:N (1 to 8 in Kalah, 11 in reversi and gogo),\n"
             "ALGO:DEPTH[,KEY=VALUE...], e.g. negascout:6 or mtdf:8,table=on,order=best\n"
             "(random=P: a random legal move on P%% of the turns), or (gogo) an external\n"
             "USI engine: usi:COMMAND[,KEY=VALUE...],\n"

@@ -22,7 +22,7 @@ const CliCommand cli_play = {
             "\n"
             "Start the terminal UI straight into a game.  A player P is `human`, a\n"
             "strength level level:N (1 Beginner up to the game's Strongest: 8 in Kalah,\n"
-            "11 in reversi, 10 in gogo), or ALGO:DEPTH[,KEY=VALUE...], e.g. negascout:6\n"
+            "11 in reversi and gogo), or ALGO:DEPTH[,KEY=VALUE...], e.g. negascout:6\n"
             "or mtdf:8,table=on,order=best.\n"
             "Defaults: --first human --second %s\n"
             "(the yomi algorithm, about a second a move: the strongest level).\n"

@@ -1,9 +1,8 @@
 /* level.c - the strength levels: one row of player specs per game.
  *
  * Why these specs: a level's strength should not depend on how loaded the
- * machine is, so every level but the last stops at a depth (gogo's
- * second-strongest at a node count: between depth 9 and a second's search
- * there is no depth), never at a time; only the last, the strongest yomi has, is yomi's own algorithm
+ * machine is, so every level but the last stops at a depth, never at a
+ * time; only the last, the strongest yomi has, is yomi's own algorithm
  * with the default second a move (PLAYER_DEFAULT_COMPUTER).  The weak
  * levels also play a random legal move on a share of their turns
  * (`random=P`, players/player.h), drawn from a seeded generator in the
@@ -35,9 +34,10 @@ static const LevelRow rows[] = {
     {"reversi", 11,
      {"alphabeta:1,random=10", "alphabeta:2,random=10", "alphabeta:2", "yomi:3", "yomi:4",
       "yomi:5", "yomi:7", "yomi:9", "yomi:11", "yomi:13", PLAYER_DEFAULT_COMPUTER}},
-    {"gogo", 10,
-     {"alphabeta:1,random=10", "alphabeta:2,random=5", "yomi:2,random=2", "yomi:3", "yomi:4",
-      "yomi:5", "yomi:7", "yomi:9", "yomi:40,nodes=1500000", PLAYER_DEFAULT_COMPUTER}},
+    {"gogo", 11,
+     {"alphabeta:1,random=10", "alphabeta:2,random=5", "yomi:2,random=2", "yomi:3,random=2",
+      "yomi:4,random=2", "yomi:5", "yomi:7", "yomi:9", "yomi:11", "yomi:13",
+      PLAYER_DEFAULT_COMPUTER}},
     /* The tree game and any game added later: Kalah's ladder, uncalibrated. */
     {NULL, 8,
      {"alphabeta:1,random=40", "alphabeta:1,random=20", "alphabeta:2,random=20", "yomi:2",

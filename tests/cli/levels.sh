@@ -36,12 +36,12 @@ bad_input "match: level:x" match reversi --first level:x --second level:1
 bad_input "match: a level with options" match reversi --first level:3,seed=2 --second level:1
 bad_input "match: random=101" match reversi --first alphabeta:1,random=101 --second level:1
 run_yomi match kalah --first level:x --second level:1
-is "$err" "yomi: match: --first: player 'level:x': a level is level:N, N in 1-8 (kalah), 1-11 (reversi), 1-10 (gogo)" \
+is "$err" "yomi: match: --first: player 'level:x': a level is level:N, N in 1-8 (kalah), 1-11 (reversi), 1-11 (gogo)" \
     "match: a bad level says what a level is in every game"
 
 # Each game has its own number of levels: one past it is refused, naming
 # the game's range, and its last level plays.
-for case in kalah:8 reversi:11 gogo:10; do
+for case in kalah:8 reversi:11 gogo:11; do
     game=${case%:*} last=${case#*:}
     run_yomi match $game --first level:1 --second level:$((last + 1))
     is "$rc:$err" "2:yomi: match: --second: player 'level:$((last + 1))': $game has levels 1 to $last" \
@@ -52,8 +52,8 @@ for case in kalah:8 reversi:11 gogo:10; do
 done
 run_yomi match reversi --first level:11 --second level:10 --games 1 --max-plies 2
 ok $rc "match reversi: level:11, its strongest, plays"
-run_yomi match gogo --first level:10 --second level:9 --games 1 --max-plies 2
-ok $rc "match gogo: level:10, its strongest, plays"
+run_yomi match gogo --first level:11 --second level:10 --games 1 --max-plies 2
+ok $rc "match gogo: level:11, its strongest, plays"
 
 # play checks its players before it takes the terminal: a level passes,
 # and it stops only for want of a terminal.
@@ -70,9 +70,9 @@ printf '%s\n' "$out" | grep -q "level:N"
 ok $? "match --help names level:N"
 
 # usi: the Player option takes a level (gogo's), and refuses a bad one.
-printf 'usi\nsetoption name Player value level:11\nsetoption name Player value level:4\nisready\nposition startpos\ngo btime 0 wtime 0 byoyomi 100\n' |
+printf 'usi\nsetoption name Player value level:12\nsetoption name Player value level:4\nisready\nposition startpos\ngo btime 0 wtime 0 byoyomi 100\n' |
     timeout 60 "$YOMI" usi >"$tmp/out" 2>"$tmp/err"
-grep -q "^info string .*player 'level:11': gogo has levels 1 to 10" "$tmp/out"
+grep -q "^info string .*player 'level:12': gogo has levels 1 to 11" "$tmp/out"
 ok $? "usi: a level past gogo's is an info string naming the range"
 grep -q "^bestmove " "$tmp/out"
 ok $? "usi: level:4 plays"

@@ -31,7 +31,7 @@ ok $? "the save file keeps the level as the player"
 ui_keys q y
 see "yomi-exited-0" "quit"
 
-# Each game lists its own levels: Kalah has 8, gogo 10; the strongest
+# Each game lists its own levels: Kalah has 8, gogo 11; the strongest
 # stays the strongest and Custom stays Custom from one game to another,
 # any other level keeps its number where the game has it.
 ui_start
@@ -41,8 +41,8 @@ see "Level              11 Strongest" "reversi: 11 levels"
 ui_keys Left
 see "Level              8 Strongest" "Kalah: its strongest is level 8"
 ui_keys Right Right
-see "Level              10 Strongest" "gogo: its strongest is level 10"
-ui_keys End Up Up Left Left Left Left
+see "Level              11 Strongest" "gogo: its strongest is level 11"
+ui_keys End Up Up Left Left Left Left Left
 see "Level              6 Strong" "gogo level 6"
 ui_keys Home Left
 see "Level              6 Strong" "reversi keeps level 6"

@@ -141,13 +141,13 @@ static void test_each_game_has_its_count(void **state)
     (void)state;
     assert_int_equal(level_count("kalah"), 8);
     assert_int_equal(level_count("reversi"), 11);
-    assert_int_equal(level_count("gogo"), 10);
+    assert_int_equal(level_count("gogo"), 11);
     assert_int_equal(level_count("tree"), level_count("kalah"));
     assert_int_equal(level_count(NULL), level_count("kalah"));
     assert_string_equal(level_spec("reversi", 11), PLAYER_DEFAULT_COMPUTER);
-    assert_string_equal(level_spec("gogo", 10), PLAYER_DEFAULT_COMPUTER);
+    assert_string_equal(level_spec("gogo", 11), PLAYER_DEFAULT_COMPUTER);
     assert_null(level_spec("kalah", 9));
-    assert_null(level_spec("gogo", 11));
+    assert_null(level_spec("gogo", 12));
     assert_null(level_spec("reversi", 12));
 }
 
@@ -178,7 +178,7 @@ static void test_bad_levels_are_one_clear_error(void **state)
         Player p;
         Err err = {{0}};
         assert_int_equal(player_parse(bad[i], &p, &err), -1);
-        assert_non_null(strstr(err.msg, "a level is level:N, N in 1-8 (kalah), 1-11 (reversi), 1-10 (gogo)"));
+        assert_non_null(strstr(err.msg, "a level is level:N, N in 1-8 (kalah), 1-11 (reversi), 1-11 (gogo)"));
         assert_non_null(strstr(err.msg, bad[i]));
     }
     /* Some game's level, but not this game's: the game's own range. */
@@ -187,7 +187,7 @@ static void test_bad_levels_are_one_clear_error(void **state)
     } beyond[] = {
         {"kalah", "level:9", "player 'level:9': kalah has levels 1 to 8"},
         {"kalah", "level:11", "player 'level:11': kalah has levels 1 to 8"},
-        {"gogo", "level:11", "player 'level:11': gogo has levels 1 to 10"},
+        {"gogo", "level:12", "player 'level:12': gogo has levels 1 to 11"},
         {"tree", "level:9", "player 'level:9': tree has levels 1 to 8"},
         {"reversi", "level:12", "player 'level:12': reversi has levels 1 to 11"},
     };
