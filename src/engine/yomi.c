@@ -10,9 +10,10 @@
  * and late-move pruning near the leaves.  Each of them can be switched off
  * (SearchConfig.features) so that BENCHMARKS.md can measure what it is
  * worth; a check extension is there too, off unless asked for, since it
- * lost in play (quiescence searches every evasion at the horizon anyway).  Values are exact whenever the search reaches
- * the end of the game: a solve never uses the null move nor prunes, and a
- * reduction that touches the depth limit marks the iteration as unsolved.
+ * lost at equal nodes (quiescence searches every evasion at the horizon
+ * anyway).  Values are exact whenever the search reaches the end of the
+ * game: a solve never uses the null move nor prunes, and a reduction that
+ * touches the depth limit marks the iteration as unsolved.
  */
 #include <math.h>
 
