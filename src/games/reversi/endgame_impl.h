@@ -111,10 +111,27 @@ struct GameSolver {
     _Atomic uint64_t *busy;        /* while a solve runs on several: the positions being
                                       searched (busy_slot), else NULL */
     atomic_int *halt;              /* raised: every thread of the solve stops */
+    atomic_int *passes_done;       /* the root's passes one of them finished (pass_finish) */
+    int pass;                      /* the root's pass this thread is in */
+    bool pass_over;                /* stopped: another thread finished this pass */
+    struct SolverLane *lanes;      /* every thread's path (lanes_answered) */
+    int lane, nlanes;              /* this thread's lane, and how many there are */
+    int unwind;                    /* stopped to go back to the node of this many empties */
     _Atomic uint64_t told_nodes;   /* a helper's nodes, published at each poll */
 };
 
 enum { BUSY_BITS = 12 }; /* the busy table: 2^12 positions */
+
+/* What one thread of a solve is searching: at each count of empties from
+ * DEFER_MIN - 1 up, the position on its path (busy_key; 0: none) and the
+ * window it is searched with, and the empties of a node on that path that
+ * another thread has just answered (0: none). */
+typedef struct SolverLane {
+    _Atomic uint64_t key[65];
+    _Atomic uint32_t window[65];
+    atomic_int answered;
+    char pad[60];
+} SolverLane;
 
 /* A position's hash, for the busy table: nonzero, a free slot is 0. */
 static inline uint64_t busy_key(uint64_t p, uint64_t o)

@@ -29,6 +29,8 @@ typedef struct SolverTeam {
     int alpha, beta;
     /* while it runs */
     atomic_int halt;
+    atomic_int passes_done;
+    SolverLane *lanes; /* [0] the main thread's, [1 + i] helper i's */
     _Atomic uint64_t busy[1 << BUSY_BITS];
 } SolverTeam;
 
@@ -52,7 +54,7 @@ static void helper_solve(void *team, int id)
 
 /* The helper starts from the main solver as it stands before the solve:
  * the same tables, generation and geometry, a search state of its own. */
-static void helper_ready(SolverTeam *t, Helper *h, const GameSolver *main)
+static void helper_ready(SolverTeam *t, Helper *h, const GameSolver *main, int lane)
 {
     memcpy(h->s, main, sizeof *h->s);
     GameSolver *s = h->s;
@@ -63,6 +65,11 @@ static void helper_ready(SolverTeam *t, Helper *h, const GameSolver *main)
     s->stopped = false;
     s->busy = t->busy;
     s->halt = &t->halt;
+    s->passes_done = &t->passes_done;
+    s->lanes = t->lanes;
+    s->lane = lane;
+    s->nlanes = t->active + 1;
+    s->unwind = 0;
     atomic_store_explicit(&s->told_nodes, 0, memory_order_relaxed);
 }
 
@@ -90,14 +97,21 @@ int endgame_team_root(GameSolver *s, uint64_t p, uint64_t o, int alpha, int beta
     t->active = helpers;
     atomic_store_explicit(&t->solved, 0, memory_order_relaxed);
     atomic_store_explicit(&t->halt, 0, memory_order_relaxed);
+    atomic_store_explicit(&t->passes_done, 0, memory_order_relaxed);
     for (int i = 0; i < 1 << BUSY_BITS; i++)
         atomic_store_explicit(&t->busy[i], 0, memory_order_relaxed);
+    memset(t->lanes, 0, sizeof *t->lanes * (size_t)(helpers + 1));
     for (int i = 0; i < helpers; i++)
-        helper_ready(t, &t->helper[i], s);
+        helper_ready(t, &t->helper[i], s, 1 + i);
     workers_run(&t->workers, helpers);
 
     s->busy = t->busy;
     s->halt = &t->halt;
+    s->passes_done = &t->passes_done;
+    s->lanes = t->lanes;
+    s->lane = 0;
+    s->nlanes = helpers + 1;
+    s->unwind = 0;
     int v = endgame_root(s, p, o, alpha, beta, sq);
     atomic_store_explicit(&t->halt, 1, memory_order_relaxed);
     workers_wait(&t->workers);
@@ -111,6 +125,8 @@ int endgame_team_root(GameSolver *s, uint64_t p, uint64_t o, int alpha, int beta
         s->nodes += t->helper[i].s->nodes;
     s->busy = NULL;
     s->halt = NULL;
+    s->passes_done = NULL;
+    s->lanes = NULL;
     s->far.bits_max = far_max;
     return v;
 }
@@ -142,6 +158,12 @@ bool endgame_team_new(GameSolver *s, int helpers, Err *err)
     }
     t->helper = h;
     s->team = t;
+    t->lanes = calloc((size_t)helpers + 1, sizeof *t->lanes);
+    if (!t->lanes) {
+        endgame_team_free(s);
+        err_set(err, "out of memory for the search threads");
+        return false;
+    }
     for (; t->n < helpers; t->n++) {
         h[t->n].s = calloc(1, sizeof(GameSolver));
         if (!h[t->n].s) {
@@ -167,6 +189,7 @@ void endgame_team_free(GameSolver *s)
     for (int i = 0; i < t->n; i++)
         free(t->helper[i].s);
     free(t->helper);
+    free(t->lanes);
     free(t);
     s->team = NULL;
 }
