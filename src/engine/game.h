@@ -112,6 +112,10 @@ struct GameOps {
     /* Cheap dynamic score of each move (higher = try earlier), or NULL. */
     void (*score_moves)(const Game *g, const void *state, const Move *moves,
                         int n, int *scores);
+    /* Static exchange: what a move wins or loses in material if both
+     * sides go on capturing on its square while it pays (the game's
+     * units), or NULL. */
+    int (*exchange)(const Game *g, const void *state, Move m);
 
     /* --- notation --------------------------------------------------- */
     /* Parse a position in the game's notation (doc/cli.md). 0 ok, -1 + err. */

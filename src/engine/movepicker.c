@@ -19,6 +19,11 @@
 /// then the killers of this ply, the move that last refuted the opponent's
 /// previous move (the counter-move), and the history score.  The next move
 /// is picked by selection, so a node that cuts early never sorts the rest.
+/// A capture or check that loses material by the game's static exchange
+/// (YOMI_EXCHANGE, gogo) is not tactical: it goes among the quiet moves,
+/// where reductions and move-count pruning reach it.  In gogo, where a
+/// dropped piece checks from almost anywhere, such moves were a large part
+/// of every node, never reduced nor pruned (BENCHMARKS.md).
 void picker_init(Picker *pk, Move *moves, int n, Move hint)
 {
     pk->moves = moves;
@@ -45,6 +50,7 @@ static void picker_score(Ctx *c, int ply, Move prev, Picker *pk, int from)
     int hints[GAME_MAX_MOVES];
     const void *s = ctx_state(c, ply);
     const bool hinted = c->ops->score_moves != NULL;
+    const bool exchange = c->ops->exchange && (c->cfg.features & YOMI_EXCHANGE);
     if (hinted)
         c->ops->score_moves(c->g, s, moves, n, hints);
     else if (c->ops->order_static)
@@ -59,6 +65,10 @@ static void picker_score(Ctx *c, int ply, Move prev, Picker *pk, int from)
         /* Without hints every move is quiet; with them, the order_static
          * order is kept by the sort's tie rule (lowest index first). */
         bool special = hinted && hints[i] > 0;
+        if (special && exchange && c->ops->exchange(c->g, s, m) < 0) {
+            k = 0; /* it loses material: a quiet move like the rest */
+            special = false;
+        }
         if (m == p->killer[0])
             k += KEY_KILLER0, special = true;
         else if (m == p->killer[1])

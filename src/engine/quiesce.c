@@ -8,7 +8,11 @@
 /// option of standing pat on the evaluation (the side to move is never
 /// forced to capture); every evasion when in check, where standing pat
 /// would be a lie and no move at all is mate.  Fail-soft alpha-beta; the
-/// captures run out, so it ends without a depth limit of its own.
+/// captures run out, so it ends without a depth limit of its own.  For the
+/// yomi algorithm (YOMI_EXCHANGE), a capture that loses material by the
+/// game's static exchange is not searched when not in check: it would
+/// rarely raise the stand-pat value, and the exchanges it starts are
+/// most of a gogo quiescence search (BENCHMARKS.md).
 int quiesce(Ctx *c, int ply, int alpha, int beta)
 {
     const void *s = ctx_state(c, ply);
@@ -33,7 +37,11 @@ int quiesce(Ctx *c, int ply, int alpha, int beta)
     if (n > 1 && c->cfg.order != ORDER_NATURAL)
         order_moves(c, ply, moves, n, MOVE_NONE);
     const int mover = c->ops->side_to_move(c->g, s);
+    const bool exchange = !check && c->ops->exchange && (c->cfg.features & YOMI_EXCHANGE) &&
+                          c->cfg.algo == ALGO_YOMI;
     for (int i = 0; i < n; i++) {
+        if (exchange && c->ops->exchange(c->g, s, moves[i]) < 0)
+            continue;
         c->ply[ply].pv_len = 0;
         if ((++c->n.nodes & (STATS_PUBLISH_EVERY - 1)) == 0)
             ctx_checkpoint(c);

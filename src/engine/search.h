@@ -107,7 +107,8 @@ static inline double search_mean(uint32_t score, uint32_t visits)
 #define SEARCH_ENDGAME_AUTO (-1)
 
 /* The yomi algorithm's parts that can be switched off one by one (options
- * aspiration, null-move, lmr, check-extension, probcut, futility: on|off). */
+ * aspiration, null-move, lmr, check-extension, probcut, futility,
+ * exchange: on|off). */
 enum {
     YOMI_ASPIRATION = 1u << 0,
     YOMI_NULL_MOVE = 1u << 1,
@@ -115,7 +116,9 @@ enum {
     YOMI_CHECK_EXTENSION = 1u << 3, /* off by default: it lost at equal nodes (BENCHMARKS.md) */
     YOMI_PROBCUT = 1u << 4, /* off by default: no measured gain (BENCHMARKS.md) */
     YOMI_FUTILITY = 1u << 5, /* where the game gives a margin (gogo) */
-    YOMI_DEFAULT_FEATURES = YOMI_ASPIRATION | YOMI_NULL_MOVE | YOMI_LMR | YOMI_FUTILITY
+    YOMI_EXCHANGE = 1u << 6, /* where the game gives a static exchange (gogo) */
+    YOMI_DEFAULT_FEATURES =
+        YOMI_ASPIRATION | YOMI_NULL_MOVE | YOMI_LMR | YOMI_FUTILITY | YOMI_EXCHANGE
 };
 
 /* Defaults: negascout, depth 6, best order, table on 16 MB, quiescence on,

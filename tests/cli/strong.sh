@@ -8,8 +8,17 @@ run_yomi search reversi-4x4 --solve --algo yomi --format tsv
 is "$(printf '%s\n' "$out" | awk -F '\t' 'NR == 2 { print $2, $4 }')" "yomi -8" \
     "yomi solves 4x4 reversi to the seeds' value"
 run_yomi search reversi-4x4 --solve --algo yomi --aspiration off --null-move off --lmr off \
-    --check-extension off --format tsv
+    --check-extension off --exchange off --format tsv
 is "$(printf '%s\n' "$out" | awk -F '\t' 'NR == 2 { print $4 }')" "-8" "and with every switch off"
+
+# The static exchange: losing captures and checks are quiet moves, so the
+# same depth takes fewer positions than without it.
+run_yomi search gogo --algo yomi --depth 9 --format tsv
+with=$(printf '%s\n' "$out" | awk -F '\t' 'NR == 2 { print $7 }')
+run_yomi search gogo --algo yomi --depth 9 --exchange off --format tsv
+without=$(printf '%s\n' "$out" | awk -F '\t' 'NR == 2 { print $7 }')
+[ -n "$with" ] && [ -n "$without" ] && [ "$with" -lt "$without" ]
+ok $? "gogo depth 9: fewer positions with the static exchange ($with) than without ($without)"
 
 run_yomi search gogo --position '4k/5/5/5/K4 b 2G 1' --algo yomi --depth 5 --format tsv
 is "$(printf '%s\n' "$out" | awk -F '\t' 'NR == 2 { print $4 }')" "29997" \

@@ -407,6 +407,38 @@ static void test_evaluation_is_material_from_the_movers_view(void **unused)
     assert_true(vb < SCORE_WIN_MIN);
 }
 
+/* The static exchange of a USI move that must be legal. */
+static int exchange(const char *sfen, const char *usi)
+{
+    const GogoState s = load(sfen);
+    Move m;
+    Err err = {{0}};
+    if (gogo->ops->parse_move(gogo, &s, usi, &m, &err) != 0)
+        fail_msg("%s: %s", usi, err.msg);
+    return gogo->ops->exchange(gogo, &s, m);
+}
+
+static void test_static_exchange(void **unused)
+{
+    (void)unused;
+    /* a pawn for a pawn: the gold on 3a takes back */
+    assert_int_equal(exchange("2g1k/2p2/2P2/5/K4 b - 1", "3c3b"), 0);
+    /* a rook for a pawn, lost to the gold */
+    assert_int_equal(exchange("2g1k/2p2/2R2/5/K4 b - 1", "3c3b"), 100 - 700);
+    /* nothing defends the pawn */
+    assert_int_equal(exchange("4k/2p2/2R2/5/K4 b - 1", "3c3b"), 100);
+    /* the second rook behind the first takes the gold back */
+    assert_int_equal(exchange("2g1k/2p2/2R2/2R2/K4 b - 1", "3c3b"), 100 - 700 + 500);
+    /* the gold would rather not take: the pawn, then stop */
+    assert_int_equal(exchange("2g1k/2p2/2P2/2R2/K4 b - 1", "3c3b"), 100);
+    /* a pawn dropped where the gold takes it */
+    assert_int_equal(exchange("2g1k/5/5/5/K4 b P 1", "P*3b"), -100);
+    /* a quiet move to a safe square */
+    assert_int_equal(exchange("2g1k/5/5/5/K1R2 b - 1", "3e3d"), 0);
+    /* the king may not take back on a square the rook still covers */
+    assert_int_equal(exchange("3k1/2p2/2R2/2R2/K4 b - 1", "3c3b"), 100);
+}
+
 /* ---- public helpers ------------------------------------------------------------- */
 
 static void test_public_helpers(void **unused)
@@ -489,6 +521,7 @@ int main(void)
         cmocka_unit_test(test_perpetual_check_loses_for_the_checker),
         cmocka_unit_test(test_orderings),
         cmocka_unit_test(test_evaluation_is_material_from_the_movers_view),
+        cmocka_unit_test(test_static_exchange),
         cmocka_unit_test(test_public_helpers),
     };
     return cmocka_run_group_tests(tests, open_gogo, close_gogo);

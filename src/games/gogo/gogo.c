@@ -265,6 +265,57 @@ static void op_score_moves(const Game *g, const void *state, const Move *moves, 
     }
 }
 
+/// Static exchange (the swap algorithm): the move's capture, then each
+/// side recapturing on its square with its least valuable attacker (a
+/// king only when nothing can take it back), each free to stop when going
+/// on would cost it; what the mover ends up with, in board values.  Sliders
+/// behind a piece that has captured join in (the attackers are found again
+/// on the board without it).  Drops never recapture, and promotions on the
+/// way and pieces going to hand are left out: a quick judgement for the
+/// search's order and quiescence, not an evaluation.
+static int op_exchange(const Game *g, const void *state, Move m)
+{
+    (void)g;
+    static const int lva[] = {K_PAWN, K_SILVER, K_GOLD, K_TOKIN, K_PSILVER,
+                              K_BISHOP, K_ROOK, K_HORSE, K_DRAGON, K_KING};
+    const GogoState *s = as_state(state);
+    const int to = gogo_move_to(m);
+    int gain[32], d = 0, standing;
+    Bits occ = occupied(s) | bit(to);
+    if (gogo_move_is_drop(m)) {
+        gain[0] = 0;
+        standing = board_value[gogo_move_drop_piece(m)];
+    } else {
+        const int from = gogo_move_from(m), kind = code_kind(s->board[from]);
+        const int after = gogo_move_promotes(m) ? kind_promoted(kind) : kind;
+        gain[0] = (s->board[to] ? board_value[code_kind(s->board[to])] : 0) + board_value[after] -
+                  board_value[kind];
+        standing = board_value[after];
+        occ &= ~bit(from);
+    }
+    for (int side = s->side ^ 1; d < 31; side ^= 1) {
+        const Bits att = gogo_attackers(s, to, side, occ) & occ;
+        if (!att)
+            break;
+        int kind = 0;
+        Bits from = 0;
+        for (size_t i = 0; i < sizeof lva / sizeof lva[0] && !from; i++)
+            if (att & kinds(s, lva[i])) {
+                kind = lva[i];
+                from = att & kinds(s, kind) & -(att & kinds(s, kind));
+            }
+        if (kind == K_KING && (gogo_attackers(s, to, side ^ 1, occ & ~from) & occ & ~from))
+            break;
+        d++;
+        gain[d] = standing - gain[d - 1];
+        standing = kind == K_KING ? 100000 : board_value[kind];
+        occ &= ~from;
+    }
+    for (; d > 0; d--)
+        gain[d - 1] = -(-gain[d - 1] > gain[d] ? -gain[d - 1] : gain[d]);
+    return gain[0];
+}
+
 /* ---- repetition (sennichite) ---------------------------------------------------- */
 
 static bool same_position(const GogoState *a, const GogoState *b)
@@ -385,6 +436,7 @@ const GameOps gogo_ops = {
     .exact_key = op_exact_key,
     .order_static = op_order_static,
     .score_moves = op_score_moves,
+    .exchange = op_exchange,
     .parse_position = gogo_parse_position,
     .format_position = gogo_format_position,
     .parse_move = gogo_parse_move,
