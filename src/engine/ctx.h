@@ -141,6 +141,13 @@ void ctx_note_cutoff(Ctx *c, int ply, int depth, Move m, int value, int beta, in
  * not a build to ship (nothing is ever told to a trace function). */
 #define YOMI_COLD __attribute__((cold, noinline))
 
+/* The yomi algorithm's static exchange (YOMI_EXCHANGE) is on and the game
+ * has one: the picker and quiescence treat losing moves as quiet. */
+static inline bool ctx_exchange(const Ctx *c)
+{
+    return c->ops->exchange && (c->cfg.features & YOMI_EXCHANGE) && c->cfg.algo == ALGO_YOMI;
+}
+
 static inline bool ctx_tracing(const Ctx *c)
 {
 #ifdef YOMI_NO_TRACE

@@ -50,7 +50,7 @@ static void picker_score(Ctx *c, int ply, Move prev, Picker *pk, int from)
     int hints[GAME_MAX_MOVES];
     const void *s = ctx_state(c, ply);
     const bool hinted = c->ops->score_moves != NULL;
-    const bool exchange = c->ops->exchange && (c->cfg.features & YOMI_EXCHANGE);
+    const bool exchange = ctx_exchange(c);
     if (hinted)
         c->ops->score_moves(c->g, s, moves, n, hints);
     else if (c->ops->order_static)

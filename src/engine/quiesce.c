@@ -37,8 +37,7 @@ int quiesce(Ctx *c, int ply, int alpha, int beta)
     if (n > 1 && c->cfg.order != ORDER_NATURAL)
         order_moves(c, ply, moves, n, MOVE_NONE);
     const int mover = c->ops->side_to_move(c->g, s);
-    const bool exchange = !check && c->ops->exchange && (c->cfg.features & YOMI_EXCHANGE) &&
-                          c->cfg.algo == ALGO_YOMI;
+    const bool exchange = !check && ctx_exchange(c);
     for (int i = 0; i < n; i++) {
         if (exchange && c->ops->exchange(c->g, s, moves[i]) < 0)
             continue;

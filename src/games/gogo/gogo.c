@@ -299,11 +299,13 @@ static int op_exchange(const Game *g, const void *state, Move m)
             break;
         int kind = 0;
         Bits from = 0;
-        for (size_t i = 0; i < sizeof lva / sizeof lva[0] && !from; i++)
-            if (att & kinds(s, lva[i])) {
+        for (size_t i = 0; i < sizeof lva / sizeof lva[0] && !from; i++) {
+            const Bits b = att & kinds(s, lva[i]);
+            if (b) {
                 kind = lva[i];
-                from = att & kinds(s, kind) & -(att & kinds(s, kind));
+                from = b & -b;
             }
+        }
         if (kind == K_KING && (gogo_attackers(s, to, side ^ 1, occ & ~from) & occ & ~from))
             break;
         d++;
@@ -311,8 +313,9 @@ static int op_exchange(const Game *g, const void *state, Move m)
         standing = kind == K_KING ? 100000 : board_value[kind];
         occ &= ~from;
     }
-    for (; d > 0; d--)
-        gain[d - 1] = -(-gain[d - 1] > gain[d] ? -gain[d - 1] : gain[d]);
+    for (; d > 0; d--) /* each capture only if it pays its side: -max(-gain, next) */
+        if (gain[d] > -gain[d - 1])
+            gain[d - 1] = -gain[d];
     return gain[0];
 }
 

@@ -52,6 +52,18 @@ static void helper_solve(void *team, int id)
     }
 }
 
+/* What every thread of the solve shares, and its own lane. */
+static void team_join(SolverTeam *t, GameSolver *s, int lane)
+{
+    s->busy = t->busy;
+    s->halt = &t->halt;
+    s->passes_done = &t->passes_done;
+    s->lanes = t->lanes;
+    s->lane = lane;
+    s->nlanes = t->active + 1;
+    s->unwind = 0;
+}
+
 /* The helper starts from the main solver as it stands before the solve:
  * the same tables, generation and geometry, a search state of its own. */
 static void helper_ready(SolverTeam *t, Helper *h, const GameSolver *main, int lane)
@@ -63,13 +75,7 @@ static void helper_ready(SolverTeam *t, Helper *h, const GameSolver *main, int l
     s->nodes = 0;
     s->next_poll = 0; /* its first node polls: it may be halted already */
     s->stopped = false;
-    s->busy = t->busy;
-    s->halt = &t->halt;
-    s->passes_done = &t->passes_done;
-    s->lanes = t->lanes;
-    s->lane = lane;
-    s->nlanes = t->active + 1;
-    s->unwind = 0;
+    team_join(t, s, lane);
     atomic_store_explicit(&s->told_nodes, 0, memory_order_relaxed);
 }
 
@@ -105,13 +111,7 @@ int endgame_team_root(GameSolver *s, uint64_t p, uint64_t o, int alpha, int beta
         helper_ready(t, &t->helper[i], s, 1 + i);
     workers_run(&t->workers, helpers);
 
-    s->busy = t->busy;
-    s->halt = &t->halt;
-    s->passes_done = &t->passes_done;
-    s->lanes = t->lanes;
-    s->lane = 0;
-    s->nlanes = helpers + 1;
-    s->unwind = 0;
+    team_join(t, s, 0);
     int v = endgame_root(s, p, o, alpha, beta, sq);
     atomic_store_explicit(&t->halt, 1, memory_order_relaxed);
     workers_wait(&t->workers);
