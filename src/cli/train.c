@@ -38,6 +38,7 @@ typedef struct {
      * depends on the file it replaces.  NULL: the game's default. */
     const char *eval;
     bool positions;         /* --save-positions and --load-positions */
+    bool game_reads_positions; /* a positions file is read through the game's notation */
     TrainFn *train;
     void (*report)(const char *out, const TrainReport *r);
 } Trainer;
@@ -52,8 +53,11 @@ static void report_reversi(const char *out, const TrainReport *r)
 
 static void report_games(const TrainReport *r, const char *first, const char *second)
 {
-    printf("games: %ld (%s %ld, %s %ld, draws %ld)\n", r->games, first, r->wins[0], second,
-           r->wins[1], r->wins[2]);
+    if (r->loaded)
+        printf("games: %ld (from positions files)\n", r->games);
+    else
+        printf("games: %ld (%s %ld, %s %ld, draws %ld)\n", r->games, first, r->wins[0], second,
+               r->wins[1], r->wins[2]);
     printf("positions: %zu fitted, %zu held out\n", r->fitted, r->held_out);
 }
 
@@ -101,6 +105,7 @@ static const CliCommand train_gogo_help = {
     /* xgettext:c-format */
     .help = N_("usage: yomi train gogo [--games N] [--depth D] [--seed S] [--threads T]\n"
             "                       [--epochs E] [--eval E] [--out FILE]\n"
+            "                       [--save-positions F] [--load-positions F ...]\n"
             "\n"
             "Tune gogo's evaluation weights from self-play.  N games (default 20000) of\n"
             "pvs at depth D (default 5, with quiescence) against itself, each opening with\n"
@@ -110,7 +115,9 @@ static const CliCommand train_gogo_help = {
             "use --eval E (default tuned: the shipped weights, which the fit starts from).\n"
             "FILE (default gogo-eval.txt) is replaced atomically; install it as\n"
             "assets/gogo-eval.txt.  T threads play the games (default 2); the result does\n"
-            "not depend on T.\n"),
+            "not depend on T.  --save-positions F keeps the labelled positions (text: game,\n"
+            "result, position); --load-positions F fits them again without playing (given\n"
+            "again, several files fit as one set).\n"),
 };
 
 #define SEEDS {0, 2147483647L, 1}
@@ -136,6 +143,7 @@ static const Trainer trainers[] = {
         .number = {[OPT_GAMES] = {1, 1000000, 20000}, [OPT_DEPTH] = {1, 12, 5}, [OPT_SEED] = SEEDS,
                    [OPT_THREADS] = {1, 16, 2}, [OPT_EPOCHS] = {0, 100000, 400}},
         .out = "gogo-eval.txt", .game_options = GAME_OPTIONS_ALL, /* the fit starts from --eval's weights */
+        .positions = true, .game_reads_positions = true,
         .train = train_gogo, .report = report_gogo,
     },
 };
@@ -252,7 +260,7 @@ static int train_cmd(int argc, char **argv)
         return EXIT_USAGE;
     Err err = {{0}};
     Game *g = NULL;
-    if (o.nload == 0) { /* positions from files need no games */
+    if (o.nload == 0 || t->game_reads_positions) { /* reversi's positions need no game */
         if (t->eval && !has_eval(&go))
             cli_game_option(&go, "--eval", t->eval);
         if (!(g = cli_game_open(t->game, go.opts, go.n, &err)))

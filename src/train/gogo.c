@@ -12,9 +12,12 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "base/atomic_file.h"
 #include "base/i18n.h"
+#include "base/read_file.h"
 #include "games/gogo/eval.h"
 #include "games/gogo/gogo.h"
 #include "train/fit.h"
@@ -63,6 +66,165 @@ static void label_position(const void *ctx, void *sample, int result)
 {
     (void)ctx;
     ((Sample *)sample)->result = result > 0 ? 1.0f : result < 0 ? 0.0f : 0.5f;
+}
+
+/* ---- positions on disk ----------------------------------------------------------
+ * The labelled positions can be kept (--save-positions) and fitted again
+ * (--load-positions) without playing: a text file, a header line
+ * "yomi-gogo-positions 1 GAMES", then a line per position, its game's
+ * number (from 0, never decreasing), the result for its side to move
+ * (win, draw or loss) and the position in the game's notation.  Every
+ * position is read back through the game's own parser, so a damaged file
+ * is an error, never a bad state. */
+
+#define POS_MAGIC "yomi-gogo-positions"
+#define POS_LINE_MAX 256
+#define POS_FILE_MAX ((size_t)1 << 32) /* about 60 M positions */
+
+typedef struct {
+    Sample *x;
+    size_t n, cap;
+    size_t *game_start; /* games + 1 entries */
+    long games;
+} Positions;
+
+static void positions_free(Positions *p)
+{
+    free(p->x);
+    free(p->game_start);
+    memset(p, 0, sizeof *p);
+}
+
+static const char *result_word(float r) { return r > 0.75f ? "win" : r < 0.25f ? "loss" : "draw"; }
+
+typedef struct {
+    const Game *g;
+    const Positions *p;
+} PositionsFile;
+
+static int print_positions(FILE *out, const void *arg)
+{
+    const PositionsFile *f = arg;
+    char text[POS_LINE_MAX];
+    fprintf(out, "%s 1 %ld\n", POS_MAGIC, f->p->games);
+    for (long k = 0; k < f->p->games; k++)
+        for (size_t i = f->p->game_start[k]; i < f->p->game_start[k + 1]; i++) {
+            f->g->ops->format_position(f->g, &f->p->x[i].state, text, sizeof text);
+            fprintf(out, "%ld %s %s\n", k, result_word(f->p->x[i].result), text);
+        }
+    return ferror(out) ? -1 : 0;
+}
+
+static int save_positions(const Game *g, const char *path, const Positions *p, Err *err)
+{
+    const PositionsFile f = {g, p};
+    return atomic_file_print(path, print_positions, &f, err);
+}
+
+/* Room for `games` games (never fewer than now), the new ones empty. */
+static bool positions_grow(Positions *p, long games)
+{
+    if (games <= p->games && p->game_start)
+        return true;
+    size_t *gs = realloc(p->game_start, ((size_t)games + 1) * sizeof *gs);
+    if (!gs)
+        return false;
+    p->game_start = gs;
+    for (long k = p->games + 1; k <= games; k++)
+        gs[k] = p->n;
+    if (p->games == 0)
+        gs[0] = p->n;
+    p->games = games;
+    return true;
+}
+
+/* One line's position and result appended to game `game` (numbered within
+ * the file, from `first`, the games loaded before it). */
+static int load_line(const Game *g, Positions *p, const char *line, long first, long games,
+                     long *last, Err *err)
+{
+    char result[8];
+    long game;
+    int at = 0;
+    if (sscanf(line, "%ld %7s %n", &game, result, &at) != 2 || at == 0)
+        return err_set(err, "expected 'GAME win|draw|loss POSITION'");
+    if (game < *last || game >= games)
+        return err_set(err, "game %ld out of order or past the header's %ld", game, games);
+    *last = game;
+    Sample x;
+    x.result = strcmp(result, "win") == 0 ? 1.0f : strcmp(result, "loss") == 0 ? 0.0f : 0.5f;
+    if (x.result == 0.5f && strcmp(result, "draw") != 0)
+        return err_set(err, "'%s' is not win, draw or loss", result);
+    memset(&x.state, 0, sizeof x.state);
+    Err why = {{0}};
+    if (g->ops->parse_position(g, line + at, &x.state, &why) != 0)
+        return err_set(err, "%s", why.msg);
+    if (p->n == p->cap) {
+        const size_t cap = p->cap ? 2 * p->cap : 4096;
+        Sample *grown = realloc(p->x, cap * sizeof *grown);
+        if (!grown)
+            return err_set(err, "out of memory");
+        p->x = grown;
+        p->cap = cap;
+    }
+    /* The games up to this one end before it; this one ends after it. */
+    if (!positions_grow(p, first + game + 1))
+        return err_set(err, "out of memory");
+    p->x[p->n++] = x;
+    p->game_start[p->games] = p->n;
+    return 0;
+}
+
+static int load_positions(const Game *g, const char *path, Positions *p, Err *err)
+{
+    size_t len;
+    char *text = read_file_whole(path, POS_FILE_MAX, &len, err);
+    if (!text)
+        return -1;
+    TextLines lines = text_lines(path, text, len, POS_LINE_MAX);
+    char line[POS_LINE_MAX + 1];
+    const long first = p->games;
+    long games = -1, last = 0;
+    int got, rc = 0;
+    Err why = {{0}};
+    while (rc == 0 && (got = text_lines_next(&lines, line, err)) > 0) {
+        if (games < 0) {
+            char magic[32];
+            int version;
+            if (sscanf(line, "%31s %d %ld", magic, &version, &games) != 3 ||
+                strcmp(magic, POS_MAGIC) != 0 || version != 1 || games < 0 ||
+                games > 100000000L)
+                rc = err_set(err, "%.200s: not a gogo positions file (expected '%s 1 GAMES')",
+                             path, POS_MAGIC);
+        } else if (load_line(g, p, line, first, games, &last, &why) != 0) {
+            rc = err_set(err, "%.200s: line %d: %s", path, lines.lineno, why.msg);
+        }
+    }
+    if (rc == 0 && got < 0)
+        rc = -1;
+    if (rc == 0 && games < 0)
+        rc = err_set(err, "%.200s: empty (expected '%s 1 GAMES')", path, POS_MAGIC);
+    if (rc == 0 && !positions_grow(p, first + games))
+        rc = err_set(err, "out of memory");
+    free(text);
+    return rc;
+}
+
+/* The games played, as positions (the samples taken over). */
+static int play(const Selfplay *sp, Positions *p, TrainReport *rep, Err *err)
+{
+    SelfplayGames games;
+    if (selfplay_run(sp, &games, err) != 0)
+        return -1;
+    memcpy(rep->wins, games.wins, sizeof rep->wins);
+    p->x = (Sample *)(void *)games.samples; /* malloc'd: aligned for any sample */
+    p->n = p->cap = games.n;
+    p->game_start = games.game_start;
+    p->games = sp->games;
+    games.samples = NULL;
+    games.game_start = NULL;
+    selfplay_games_free(&games);
+    return 0;
 }
 
 /* ---- the fit ------------------------------------------------------------------ */
@@ -188,13 +350,18 @@ static int print_weights(FILE *out, const void *w, const char *comment)
 static int write_weights(const TrainOptions *o, const GogoEvalWeights *w, const TrainReport *rep,
                          Err *err)
 {
-    char comment[512];
+    char how[300], comment[640];
+    if (o->nload)
+        snprintf(how, sizeof how, "yomi train gogo --load-positions %.200s%s (%ld games)",
+                 o->load_positions[0], o->nload > 1 ? " ..." : "", rep->games);
+    else
+        snprintf(how, sizeof how, "yomi train gogo --games %ld --depth %d --seed %llu", o->games,
+                 o->depth, (unsigned long long)o->seed);
     snprintf(comment, sizeof comment,
-             "yomi train gogo --games %ld --depth %d --seed %llu --epochs %d: %zu positions "
-             "(+%zu held out), scale %.0f, loss %.5f -> %.5f, held out %.5f -> %.5f",
-             o->games, o->depth, (unsigned long long)o->seed, o->epochs, rep->fitted,
-             rep->held_out, rep->scale, rep->fitted_before, rep->fitted_after, rep->held_before,
-             rep->held_after);
+             "%s --epochs %d: %zu positions (+%zu held out), scale %.0f, loss %.5f -> %.5f, "
+             "held out %.5f -> %.5f",
+             how, o->epochs, rep->fitted, rep->held_out, rep->scale, rep->fitted_before,
+             rep->fitted_after, rep->held_before, rep->held_after);
     return selfplay_write_weights(o->out, print_weights, w, comment, err);
 }
 
@@ -214,9 +381,27 @@ int train_gogo(const Game *g, const TrainOptions *o, TrainReport *rep, Err *err)
         .keep = keep_position, .label = label_position, .ctx = g,
         .progress = o->progress,
     };
-    FitRows fitted, held;
-    if (selfplay_fit_rows(&sp, sample_row, rep, &fitted, &held, err) != 0)
+    Positions pos = {0};
+    int rc = 0;
+    if (o->nload == 0)
+        rc = play(&sp, &pos, rep, err);
+    /* Files of several runs fit as one set, their games numbered on. */
+    for (int f = 0; f < o->nload && rc == 0; f++)
+        rc = load_positions(g, o->load_positions[f], &pos, err);
+    if (rc == 0 && o->save_positions)
+        rc = save_positions(g, o->save_positions, &pos, err);
+    rep->games = pos.games;
+    rep->loaded = o->nload > 0;
+    FitRows fitted = {0}, held = {0};
+    if (rc == 0 && fit_rows_of_games(&fitted, &held, pos.x, sizeof(Sample), pos.game_start,
+                                     pos.games, sample_row) != 0)
+        rc = err_set(err, "out of memory");
+    positions_free(&pos);
+    if (rc != 0) {
+        fit_rows_free(&fitted);
+        fit_rows_free(&held);
         return -1;
+    }
     const FitSet train = fit_rows_set(&fitted), check = fit_rows_set(&held);
     GogoEvalWeights tuned;
     rep->fitted = fitted.n;
@@ -224,7 +409,7 @@ int train_gogo(const Game *g, const TrainOptions *o, TrainReport *rep, Err *err)
     tune(&train, &check, start, o, &tuned, rep);
     if (o->progress)
         train_status_end();
-    const int rc = write_weights(o, &tuned, rep, err);
+    rc = write_weights(o, &tuned, rep, err);
     fit_rows_free(&fitted);
     fit_rows_free(&held);
     return rc;

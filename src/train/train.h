@@ -23,7 +23,7 @@ typedef struct {
     int epochs;  /* of the fit, where it takes steps */
     uint64_t seed;
     const char *out; /* the weight file, replaced atomically */
-    /* reversi: keep the labelled positions in a file (NULL: no), or fit
+    /* reversi, gogo: keep the labelled positions in a file (NULL: no), or fit
      * those of nload files (made by one run each, on one machine or many)
      * instead of playing */
     const char *save_positions;
@@ -38,6 +38,7 @@ typedef struct {
 typedef struct {
     long games;
     long wins[3];             /* first player, second player, draws */
+    bool loaded;              /* the positions came from files: no wins known */
     size_t fitted, held_out;  /* positions */
     /* The fit's error on the fitted and the held-out positions, before
      * (with the weights it started from) and after; in the trainer's own

@@ -29,6 +29,38 @@ run_yomi train gogo --games 6 --depth 1 --epochs 5 --seed 3 --threads 1 --out "$
 cmp -s "$dir/w.txt" "$dir/first.txt"
 ok $? "the same seed gives the same weights, whatever the thread count"
 
+# The labelled positions, kept and fitted again: the same weights.
+run_yomi train gogo --games 6 --depth 1 --epochs 5 --seed 3 --out "$dir/w.txt" \
+    --save-positions "$dir/pos.txt"
+ok $rc "train gogo --save-positions"
+is "$(head -n 1 "$dir/pos.txt")" "yomi-gogo-positions 1 6" "the positions file's header"
+cmp -s "$dir/w.txt" "$dir/first.txt"
+ok $? "keeping the positions changes no weight"
+run_yomi train gogo --load-positions "$dir/pos.txt" --epochs 5 --out "$dir/again.txt"
+ok $rc "train gogo --load-positions"
+grep -v '^#' "$dir/again.txt" >"$dir/again.w"
+grep -v '^#' "$dir/first.txt" >"$dir/first.w"
+cmp -s "$dir/again.w" "$dir/first.w"
+ok $? "the loaded positions fit to the same weights"
+run_yomi train gogo --load-positions "$dir/pos.txt" --load-positions "$dir/pos.txt" --epochs 1 \
+    --out "$dir/twice.txt"
+case $out in *"games: 12 (from positions files)"*) ok 0 "two files fit as one set of 12 games" ;;
+*) ok 1 "two files fit as one set of 12 games ($out)" ;; esac
+sed '3s/ [a-zA-Z0-9+/]*/ rbsk9/2' "$dir/pos.txt" >"$dir/badpos.txt"
+bad_input "a damaged position in a positions file" train gogo --load-positions "$dir/badpos.txt" \
+    --out "$dir/x.txt"
+case $err in *"badpos.txt: line 3"*) ok 0 "the message names the file and line" ;;
+*) ok 1 "the message names the file and line ($err)" ;; esac
+sed '3s/^[0-9]* /999 /' "$dir/pos.txt" >"$dir/badgame.txt"
+bad_input "a game past the header's count" train gogo --load-positions "$dir/badgame.txt" \
+    --out "$dir/x.txt"
+sed '3s/ win / won /;3s/ loss / won /;3s/ draw / won /' "$dir/pos.txt" >"$dir/badres.txt"
+bad_input "a result that is not win, draw or loss" train gogo --load-positions \
+    "$dir/badres.txt" --out "$dir/x.txt"
+printf 'hello\n' >"$dir/notpos.txt"
+bad_input "not a positions file" train gogo --load-positions "$dir/notpos.txt" --out "$dir/x.txt"
+bad_input "a folder as a positions file" train gogo --load-positions "$dir" --out "$dir/x.txt"
+
 head -c 300 "$dir/w.txt" >"$dir/cut.txt"
 bad_input "truncated weight file" search gogo --eval "$dir/cut.txt"
 case $err in *"cut.txt"*) ok 0 "the message names the file" ;; *) ok 1 "the message names the file" ;; esac

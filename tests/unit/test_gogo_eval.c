@@ -84,8 +84,9 @@ static void test_mirrored_position_has_the_negated_value(void **unused)
         for (int w = 0; w < 2; w++) {
             const int v = gogo_eval(sets[w], &pos[i]);
             /* Colours swapped, the same side letter to move: the mover is now
-             * the other party, so the value flips sign. */
-            assert_int_equal(gogo_eval(sets[w], &same_mover), -v);
+             * the other party, so the value flips sign, all but the tempo
+             * (the mover's either way). */
+            assert_int_equal(gogo_eval(sets[w], &same_mover), -v + 2 * sets[w]->w[EV_TEMPO]);
             /* Colours and mover swapped: the very same situation. */
             assert_int_equal(gogo_eval(sets[w], &other_mover), v);
         }
@@ -112,6 +113,31 @@ static void test_features_fit_and_values_stay_bounded(void **unused)
         assert_true(gogo->ops->evaluate(gogo, &pos[i]) < SCORE_WIN_MIN);
         assert_true(gogo->ops->evaluate(gogo, &pos[i]) > -SCORE_WIN_MIN);
     }
+}
+
+/* A piece is placed relative to each king as that king's owner sees the
+ * board: an enemy gold two squares in front of sente's king counts for
+ * sente the same as one two squares in front of gote's king (seen from
+ * gote's side: below it) counts for gote. */
+static void test_pieces_near_a_king(void **unused)
+{
+    (void)unused;
+    GogoEvalWeights w;
+    memset(&w, 0, sizeof w);
+    const int gold = EV_KING_NEAR + EVAL_NEAR_SIZE * (K_GOLD - 1);
+    w.w[gold + EVAL_NEAR_OFFSETS + (-2 + 4) * 9 + 0 + 4] = 100; /* enemy gold, 2 rows ahead */
+    w.w[gold + (0 + 4) * 9 + 1 + 4] = 7;                       /* own gold, a file right */
+    GogoState s = load("k4/5/2g2/5/2K2 b - 1");
+    assert_int_equal(gogo_eval(&w, &s), 100);
+    s = load("k4/5/2g2/5/2K2 w - 1");
+    assert_int_equal(gogo_eval(&w, &s), -100);
+    s = load("2k2/5/2G2/5/4K w - 1"); /* gote's king, sente's gold below it */
+    assert_int_equal(gogo_eval(&w, &s), 100);
+    s = load("4k/5/5/5/1KG2 b - 1"); /* sente's own gold to the king's right (file 3) */
+    assert_int_equal(gogo_eval(&w, &s), 7);
+    char name[64];
+    gogo_eval_param_name(gold + EVAL_NEAR_OFFSETS + (-2 + 4) * 9 + 4, name, sizeof name);
+    assert_string_equal(name, "near.gold[enemy,-2,+0]");
 }
 
 /* ---- material ----------------------------------------------------------------------- */
@@ -227,6 +253,45 @@ static void test_weight_file_round_trip(void **unused)
     free(text);
 }
 
+/* A file from before the near.* groups and tempo (version 1) still reads,
+ * with those weights 0; such a file may not have them. */
+static void test_version_1_file_reads(void **unused)
+{
+    (void)unused;
+    const GogoEvalWeights scrambled = scrambled_weights();
+    char *text = file_text(&scrambled);
+    char *v1 = malloc(strlen(text) + 1), *out = v1;
+    const char *near_line = NULL;
+    for (const char *line = text; *line;) {
+        const char *end = strchr(line, '\n');
+        const size_t len = end ? (size_t)(end - line) + 1 : strlen(line);
+        if (strncmp(line, "yomi-gogo-eval 2", 16) == 0) {
+            out += sprintf(out, "yomi-gogo-eval 1\n");
+        } else if (strncmp(line, "near.", 5) == 0) {
+            near_line = near_line ? near_line : line;
+        } else if (strncmp(line, "tempo ", 6) != 0) {
+            memcpy(out, line, len);
+            out += len;
+        }
+        line += len;
+    }
+    *out = '\0';
+    assert_non_null(near_line);
+    GogoEvalWeights back;
+    Err err = {{0}};
+    assert_int_equal(read_text(v1, strlen(v1), &back, &err), 0);
+    for (int i = 0; i < EVAL_NPARAMS; i++)
+        assert_int_equal(back.w[i], i < EV_KING_NEAR ? scrambled.w[i] : 0);
+    /* The same file with a near.* line: not a version 1 group. */
+    const size_t near_len = (size_t)(strchr(near_line, '\n') - near_line) + 1;
+    char *with_near = malloc(strlen(v1) + near_len + 1);
+    sprintf(with_near, "%s%.*s", v1, (int)near_len, near_line);
+    expect_rejected(with_near, strlen(with_near), "unknown group 'near.pawn'");
+    free(with_near);
+    free(v1);
+    free(text);
+}
+
 static void test_truncated_weight_file_is_rejected(void **unused)
 {
     (void)unused;
@@ -253,7 +318,7 @@ static void test_garbled_weight_files_are_rejected(void **unused)
     }
     expect_rejected(garbage, sizeof garbage, "");
     expect_rejected("hello world\n", 11, "not a gogo weight file");
-    expect_rejected("yomi-gogo-eval 2\n", 17, "version 2");
+    expect_rejected("yomi-gogo-eval 3\n", 17, "version 3");
     char *text = file_text(gogo_eval_builtin());
     char *bad = malloc(strlen(text) + 64);
     const char *mat = strstr(text, "\nmaterial ");
@@ -336,10 +401,12 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_mirrored_position_has_the_negated_value),
         cmocka_unit_test(test_features_fit_and_values_stay_bounded),
+        cmocka_unit_test(test_pieces_near_a_king),
         cmocka_unit_test(test_material_only_values),
         cmocka_unit_test(test_more_material_scores_better),
         cmocka_unit_test(test_a_king_in_danger_scores_worse),
         cmocka_unit_test(test_weight_file_round_trip),
+        cmocka_unit_test(test_version_1_file_reads),
         cmocka_unit_test(test_truncated_weight_file_is_rejected),
         cmocka_unit_test(test_garbled_weight_files_are_rejected),
         cmocka_unit_test(test_shipped_weights_load),

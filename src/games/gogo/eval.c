@@ -24,7 +24,8 @@ typedef struct {
     int offset, count;
 } Group;
 
-#define NGROUPS (7 + EVAL_KINDS)
+#define V1_GROUPS (7 + EVAL_KINDS) /* the groups of a version 1 file: all before near.* */
+#define NGROUPS (V1_GROUPS + EVAL_KINDS + 1)
 static Group groups[NGROUPS];
 
 static void build_groups(void)
@@ -42,6 +43,12 @@ static void build_groups(void)
     groups[g++] = (Group){"king.defend", EV_KING_DEFEND, 1};
     groups[g++] = (Group){"king.escape", EV_KING_ESCAPE, EVAL_ESCAPE_STEPS};
     groups[g++] = (Group){"king.drop", EV_KING_DROP, GOGO_HAND_KINDS};
+    for (int k = 0; k < EVAL_KINDS; k++) {
+        groups[g] = (Group){"", EV_KING_NEAR + EVAL_NEAR_SIZE * k, EVAL_NEAR_SIZE};
+        snprintf(groups[g].name, sizeof groups[g].name, "near.%s", kind_names[k]);
+        g++;
+    }
+    groups[g++] = (Group){"tempo", EV_TEMPO, 1};
 }
 
 static const Group *all_groups(void)
@@ -99,27 +106,58 @@ static inline void add(GogoEvalFeatures *f, int index, int count)
     f->n++;
 }
 
+/* The square as `owner` sees the board: sente's squares as they are,
+ * gote's turned half a turn, so that both read "forward" the same way. */
+static inline int owner_view(int owner, int sq) { return owner == GOGO_SENTE ? sq : NSQ - 1 - sq; }
+
+/* Where near.* puts a piece of `kind` (its owner's, or the other side's
+ * when `enemy`) that stands `at` from a king: at = (dy + 4) * 9 + dx + 4. */
+static inline int near_index(int kind, bool enemy, int at)
+{
+    return EV_KING_NEAR + EVAL_NEAR_SIZE * (kind - 1) + (enemy ? EVAL_NEAR_OFFSETS : 0) + at;
+}
+
 /// Everything the evaluation looks at, as (weight index, count) pairs with
 /// the side to move counted positive: one bitboard pass over each side's
 /// pieces collects material, squares, mobility and the attacks on both king
-/// zones; the king terms follow from those attack maps.  Being linear in the
-/// weights is what lets the tuner fit them by plain gradient descent.
+/// zones; the king terms follow from those attack maps.  Each piece is also
+/// placed relative to both kings (near.*): on a 5x5 board every piece is
+/// near a king, and which guard or attacker stands where around it is what
+/// decides a shogi king's safety, more than a count of attacks can say.
+/// Being linear in the weights is what lets the tuner fit them by plain
+/// gradient descent.
 void gogo_eval_features(const GogoState *s, GogoEvalFeatures *f)
 {
     const Bits occ = occupied(s);
     Bits zone[2], all_attacks[2] = {0, 0};
     int king_sq[2], zone_attacks[2] = {0, 0}, zone_guards[2] = {0, 0};
+    /* A piece on row r, file c (sente's view) stands (r - kr) rows and
+     * (c - kc) files from sente's king, as sente sees it, and the negated
+     * offsets from gote's king, as gote sees it; both kept as (dy + 4) * 9
+     * + dx + 4 less the piece's own r * 9 + c, which is then added back. */
+    int near_base[2] = {0, 0};
     for (int o = 0; o < 2; o++) {
         king_sq[o] = king_square(s, o);
         zone[o] = king_sq[o] < 0 ? 0 : T.step[o][K_KING][king_sq[o]] | bit(king_sq[o]);
+        if (king_sq[o] >= 0)
+            near_base[o] = o == GOGO_SENTE ? 40 - (king_sq[o] / 5 * 9 + king_sq[o] % 5)
+                                           : 40 + king_sq[o] / 5 * 9 + king_sq[o] % 5;
     }
     f->n = 0;
+    add(f, EV_TEMPO, 1); /* having the move is worth something of its own */
     for (int o = 0; o < 2; o++) {
         const int sign = o == s->side ? 1 : -1;
         for (Bits b = s->by_owner[o]; b; b &= b - 1) {
             const int sq = lsb(b), kind = code_kind(s->board[sq]);
-            const int view = o == GOGO_SENTE ? sq : NSQ - 1 - sq;
+            const int view = owner_view(o, sq);
             const Bits att = piece_attacks(kind, o, sq, occ);
+            const int rc = sq / 5 * 9 + sq % 5;
+            if (king_sq[GOGO_SENTE] >= 0 && sq != king_sq[GOGO_SENTE])
+                add(f, near_index(kind, o != GOGO_SENTE, near_base[GOGO_SENTE] + rc),
+                    s->side == GOGO_SENTE ? 1 : -1);
+            if (king_sq[GOGO_GOTE] >= 0 && sq != king_sq[GOGO_GOTE])
+                add(f, near_index(kind, o != GOGO_GOTE, near_base[GOGO_GOTE] - rc),
+                    s->side == GOGO_GOTE ? 1 : -1);
             all_attacks[o] |= att;
             add(f, EV_PST + 25 * (kind - 1) + view, sign);
             const int reach = popcount(att & ~s->by_owner[o]);
@@ -185,7 +223,7 @@ int gogo_eval_material(const GogoState *s)
 /* ---- the weight file ----------------------------------------------------------------- */
 
 #define FILE_MAGIC "yomi-gogo-eval"
-#define FILE_VERSION 1
+#define FILE_VERSION 2
 
 static int find_group(const char *name, size_t len)
 {
@@ -212,6 +250,7 @@ int gogo_eval_parse(const char *text, size_t len, const char *name, GogoEvalWeig
     const Group *groups_ = all_groups();
     GogoEvalWeights tmp = *gogo_eval_builtin();
     bool seen[NGROUPS] = {false}, have_version = false;
+    int ngroups = NGROUPS; /* the groups this file's version has */
     TextLines lines = text_lines(name, text, len, GOGO_EVAL_LINE_MAX);
     char line[GOGO_EVAL_LINE_MAX + 1];
     int got;
@@ -232,14 +271,16 @@ int gogo_eval_parse(const char *text, size_t len, const char *name, GogoEvalWeig
                 end == p || *skip_space(end) != '\0')
                 return err_set(err, "%.200s: line %d: not a gogo weight file (expected '%s %d')",
                                name, lineno, FILE_MAGIC, FILE_VERSION);
-            if (version != FILE_VERSION)
-                return err_set(err, "%.200s: version %ld, this yomi reads version %d", name,
-                               version, FILE_VERSION);
+            if (version != 1 && version != FILE_VERSION)
+                return err_set(err, "%.200s: version %ld, this yomi reads versions 1 and %d",
+                               name, version, FILE_VERSION);
+            if (version == 1)
+                ngroups = V1_GROUPS;
             have_version = true;
             continue;
         }
         const int g = find_group(word, wlen);
-        if (g < 0)
+        if (g < 0 || g >= ngroups)
             return err_set(err, "%.200s: line %d: unknown group '%.*s'", name, lineno,
                            (int)(wlen > 40 ? 40 : wlen), word);
         if (seen[g])
@@ -268,7 +309,7 @@ int gogo_eval_parse(const char *text, size_t len, const char *name, GogoEvalWeig
         return -1;
     if (!have_version)
         return err_set(err, "%.200s: empty (expected '%s %d')", name, FILE_MAGIC, FILE_VERSION);
-    for (int g = 0; g < NGROUPS; g++)
+    for (int g = 0; g < ngroups; g++)
         if (!seen[g])
             return err_set(err, "%.200s: group %s is missing (truncated file?)", name,
                            groups_[g].name);
@@ -298,7 +339,11 @@ int gogo_eval_write(FILE *out, const GogoEvalWeights *w, const char *comment)
             "# gold bishop rook king tokin psilver horse dragon; hand: P S G B R.  pst.*:\n"
             "# the 25 squares as sente sees them, 5a 4a .. 1a, 5b .. 1e (gote's mirrored).\n"
             "# king.attack[n]: n attacks on the king's zone; king.escape[n]: n free flight\n"
-            "# squares; king.drop[k]: per empty zone square when the enemy holds kind k.\n");
+            "# squares; king.drop[k]: per empty zone square when the enemy holds kind k.\n"
+            "# near.KIND: 81 numbers for a piece of the king's owner, then 81 for one of\n"
+            "# the other side, by its place from each king as the king's owner sees the\n"
+            "# board: rows 4 ahead .. 4 behind, each from 4 files left to 4 right.\n"
+            "# tempo: the side to move's, once.\n");
     fprintf(out, "%s %d\n", FILE_MAGIC, FILE_VERSION);
     for (int i = 0; i < NGROUPS; i++) {
         fputs(g[i].name, out);
@@ -316,12 +361,17 @@ void gogo_eval_param_name(int i, char *buf, size_t len)
         const int j = i - g[k].offset;
         if (j < 0 || j >= g[k].count)
             continue;
-        if (g[k].count == 25)
+        if (g[k].count == 25) {
             snprintf(buf, len, "%s[%d%c]", g[k].name, 5 - j % 5, 'a' + j / 5);
-        else if (g[k].count == 1)
+        } else if (g[k].count == EVAL_NEAR_SIZE) {
+            const int at = j % EVAL_NEAR_OFFSETS;
+            snprintf(buf, len, "%s[%s,%+d,%+d]", g[k].name, j < EVAL_NEAR_OFFSETS ? "own" : "enemy",
+                     at / 9 - 4, at % 9 - 4);
+        } else if (g[k].count == 1) {
             snprintf(buf, len, "%s", g[k].name);
-        else
+        } else {
             snprintf(buf, len, "%s[%d]", g[k].name, j);
+        }
         return;
     }
     snprintf(buf, len, "?");

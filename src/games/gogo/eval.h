@@ -6,12 +6,14 @@
  * The weights live in assets/gogo-eval.txt (format below); the built-in
  * defaults are hand-set and used whenever that file is missing or bad.
  *
- * File format, version 1 (plain text, '#' starts a comment line):
- *     yomi-gogo-eval 1
+ * File format, version 2 (plain text, '#' starts a comment line):
+ *     yomi-gogo-eval 2
  *     GROUP VALUE VALUE ...
  * one line per group, every group exactly once, with exactly its number of
  * integer values (|v| <= EVAL_MAX_WEIGHT); the groups are listed by
- * gogo_eval_groups() ("material", "hand", "pst.pawn", ..., "king.drop").
+ * gogo_eval_groups() ("material", "hand", "pst.pawn", ..., "king.drop",
+ * "near.pawn", ..., "near.dragon", "tempo").  A version 1 file, from
+ * before the near.* groups and tempo, is read with those weights 0.
  */
 #ifndef YOMI_GOGO_EVAL_H
 #define YOMI_GOGO_EVAL_H
@@ -28,6 +30,11 @@
 #define EVAL_ATTACK_STEPS 12 /* king zone attack count, capped */
 #define EVAL_ESCAPE_STEPS 9  /* 0..8 free escape squares */
 #define EVAL_MAX_WEIGHT 5000
+/* A piece's place relative to a king, as that king's owner sees the board:
+ * rows and files -4..+4 away, for a piece of the king's owner and then for
+ * one of the other side. */
+#define EVAL_NEAR_OFFSETS 81
+#define EVAL_NEAR_SIZE (2 * EVAL_NEAR_OFFSETS)
 
 /* Offsets into the weight vector. */
 enum {
@@ -39,7 +46,9 @@ enum {
     EV_KING_DEFEND = EV_KING_ATTACK + EVAL_ATTACK_STEPS, /* per own guard of the zone */
     EV_KING_ESCAPE = EV_KING_DEFEND + 1,              /* [free escape squares] */
     EV_KING_DROP = EV_KING_ESCAPE + EVAL_ESCAPE_STEPS, /* [enemy hand kind] x empty zone squares */
-    EVAL_NPARAMS = EV_KING_DROP + GOGO_HAND_KINDS
+    EV_KING_NEAR = EV_KING_DROP + GOGO_HAND_KINDS,    /* [kind - 1][own, enemy][offset from a king] */
+    EV_TEMPO = EV_KING_NEAR + EVAL_KINDS * EVAL_NEAR_SIZE, /* the side to move's, once */
+    EVAL_NPARAMS = EV_TEMPO + 1
 };
 
 typedef struct {
@@ -48,7 +57,7 @@ typedef struct {
 
 /* A position's features from the side to move's view: the evaluation is
  * the sum of w[index[i]] * count[i] (an index may repeat). */
-#define EVAL_MAX_FEATURES 160
+#define EVAL_MAX_FEATURES 208
 typedef struct {
     int n;
     uint16_t index[EVAL_MAX_FEATURES];
@@ -65,8 +74,8 @@ int gogo_eval(const GogoEvalWeights *w, const GogoState *s);
  * values, side to move's view. */
 int gogo_eval_material(const GogoState *s);
 
-/* What a weight file may be: the shipped one is under 2 KB and its longest
- * line under 200 bytes; a file past these is not a weight file. */
+/* What a weight file may be: the shipped one is under 12 KB and its longest
+ * line under 1 KB; a file past these is not a weight file. */
 #define GOGO_EVAL_FILE_MAX (64 * 1024)
 #define GOGO_EVAL_LINE_MAX 4096
 /* Read a weight file's text (`len` bytes of the file `name`), or the file
