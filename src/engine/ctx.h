@@ -38,6 +38,9 @@ typedef struct {
     Move lead[SEARCH_MAX_PLY];
     int lead_len;
     Move killer[2];
+    /* ALGO_YOMI: the node's static evaluation when it was asked for, else
+     * INT32_MIN (in check, or cut before it was needed). */
+    int static_eval;
 } PlyData;
 
 typedef struct Pns Pns; /* pns.c's table and per-ply numbers */

@@ -35,11 +35,20 @@ static bool has_feature(const Ctx *c, unsigned f) { return (c->cfg.features & f)
 /* The node's static evaluation, computed on first use: reverse futility,
  * null move and futility may each want it, or none of them. */
 #define EVAL_NONE INT32_MIN
-static int node_eval(const Ctx *c, int ply, int *eval)
+static int node_eval(Ctx *c, int ply, int *eval)
 {
     if (*eval == EVAL_NONE)
-        *eval = c->ops->evaluate(c->g, ctx_state(c, ply));
+        *eval = c->ply[ply].static_eval = c->ops->evaluate(c->g, ctx_state(c, ply));
     return *eval;
+}
+
+/* Whether the side to move stands better than it did a move of its own
+ * ago (the node two plies up), by the static evaluations: a node getting
+ * better is pruned less, one getting worse more. */
+static bool improving(const Ctx *c, int ply, int eval)
+{
+    return ply >= 2 && c->ply[ply - 2].static_eval != EVAL_NONE &&
+           eval > c->ply[ply - 2].static_eval;
 }
 
 /// Reverse futility (static null move): near the leaves, a quiet node
@@ -48,12 +57,12 @@ static int node_eval(const Ctx *c, int ply, int *eval)
 /// when the search gets there, and is cut at once with that lower bound.
 /// Like the null move it is a guess (never in a solve, never at PV nodes
 /// or in check, never near a mate score), so it touches the horizon.
-static bool reverse_futility_cuts(Ctx *c, int ply, int depth, int beta, int margin, int *eval,
-                                  int *value)
+static bool reverse_futility_cuts(Ctx *c, int ply, int depth, int beta, int margin, bool better,
+                                  int *eval, int *value)
 {
     if (depth > REVERSE_FUTILITY_MAX_DEPTH || beta >= SCORE_WIN_MIN || beta <= -SCORE_WIN_MIN)
         return false;
-    const int bound = node_eval(c, ply, eval) - margin * depth;
+    const int bound = node_eval(c, ply, eval) - margin * (depth - better);
     if (bound < beta)
         return false;
     c->horizon++;
@@ -69,8 +78,9 @@ static bool reverse_futility_cuts(Ctx *c, int ply, int depth, int beta, int marg
 /// it above alpha: only the first move is searched (futility).  Otherwise
 /// a node a few plies from the leaves searches 3 + depth^2 moves before
 /// giving up the quiet rest, which a good order puts last (late-move
-/// pruning).  Both trust the picker's order, so only with ORDER_BEST.
-static int moves_worth_searching(const Ctx *c, int ply, int depth, int alpha, int margin,
+/// pruning), half as many when its side stands worse than a move ago.
+/// Both trust the picker's order, so only with ORDER_BEST.
+static int moves_worth_searching(Ctx *c, int ply, int depth, int alpha, int margin, bool better,
                                  int *eval)
 {
     if (!margin || c->cfg.order != ORDER_BEST)
@@ -78,7 +88,8 @@ static int moves_worth_searching(const Ctx *c, int ply, int depth, int alpha, in
     if (depth <= FUTILITY_MAX_DEPTH && alpha > -SCORE_WIN_MIN && alpha < SCORE_WIN_MIN &&
         node_eval(c, ply, eval) + margin * depth <= alpha)
         return 1;
-    return depth <= LATE_MOVE_PRUNING_MAX_DEPTH ? 3 + depth * depth : GAME_MAX_MOVES;
+    return depth <= LATE_MOVE_PRUNING_MAX_DEPTH ? (3 + depth * depth) / (better ? 1 : 2)
+                                                : GAME_MAX_MOVES;
 }
 
 /* The trace hears of a null-move probe before its search (bound beta, the
@@ -107,7 +118,9 @@ static bool null_move_cuts(Ctx *c, int ply, int depth, int beta, int *eval, int 
     if (beta >= SCORE_WIN_MIN || beta <= -SCORE_WIN_MIN || !c->ops->null_move_ok(c->g, s) ||
         node_eval(c, ply, eval) < beta)
         return false;
-    const int reduction = depth >= 6 ? 3 : 2;
+    const int unit = c->ops->futility_margin ? c->ops->futility_margin : 100;
+    const int ahead = (node_eval(c, ply, eval) - beta) / unit;
+    const int reduction = 3 + depth / 4 + (ahead < 2 ? ahead : 2);
     c->ops->play_null(c->g, s, ctx_state(c, ply + 1));
     c->ply[ply + 1].lead_len = 0;
     if (ctx_tracing(c))
@@ -185,6 +198,24 @@ static int lmr_reduction(const Ctx *c, int depth, int index, bool tactical, bool
     return depth >= 6 && index >= 8 ? 2 : 1;
 }
 
+/// History malus: the quiet moves tried before the one that cut did not
+/// cut, and each loses what the cutting move gains (ctx_note_cutoff), so
+/// a move that keeps failing sinks below the quiet moves not yet tried
+/// rather than staying high on an old success.
+static void history_malus(Ctx *c, int ply, int depth, const Picker *pk, int cut)
+{
+    int *history = c->history + ctx_side(c, ply) * 65536;
+    const int d = depth > 30 ? 30 : depth;
+    for (int i = 0; i < cut; i++) {
+        const Move m = pk->moves[i];
+        if (pk->tactical[i] || m == MOVE_PASS)
+            continue;
+        history[m] -= d * d;
+        if (history[m] < -(1 << 20))
+            history[m] = -(1 << 20);
+    }
+}
+
 /// One node of the yomi search: fail-soft PVS.  The first move gets the
 /// full window, every later one a null window around the best so far and a
 /// re-search only when it surprises; the table gives bounds and the first
@@ -200,6 +231,7 @@ int yomi_search(Ctx *c, int ply, int depth, int alpha, int beta, Move prev, bool
 {
     PlyData *p = &c->ply[ply];
     p->pv_len = 0;
+    p->static_eval = EVAL_NONE;
     if ((++c->n.nodes & (STATS_PUBLISH_EVERY - 1)) == 0)
         ctx_checkpoint(c);
     if (c->stopped)
@@ -239,10 +271,10 @@ int yomi_search(Ctx *c, int ply, int depth, int alpha, int beta, Move prev, bool
     const bool pv_node = beta - alpha > 1;
 
     int v, eval = EVAL_NONE;
-    const int margin = !pv_node && !check && !c->cfg.solve && has_feature(c, YOMI_FUTILITY)
-                           ? c->ops->futility_margin
-                           : 0;
-    if (margin && reverse_futility_cuts(c, ply, depth, beta, margin, &eval, &v))
+    const bool pruning = !check && !c->cfg.solve && has_feature(c, YOMI_FUTILITY);
+    const int margin = pruning && !pv_node ? c->ops->futility_margin : 0;
+    const bool better = pruning && c->ops->futility_margin && improving(c, ply, node_eval(c, ply, &eval));
+    if (margin && reverse_futility_cuts(c, ply, depth, beta, margin, better, &eval, &v))
         return node_close(c, ply, depth, &nd, v, MOVE_NONE);
     if (allow_null && !pv_node && !check && depth >= NULL_MOVE_MIN_DEPTH && c->ops->play_null &&
         has_feature(c, YOMI_NULL_MOVE) && !c->cfg.solve &&
@@ -271,7 +303,7 @@ int yomi_search(Ctx *c, int ply, int depth, int alpha, int beta, Move prev, bool
 
     int best = -INF, index;
     Move best_move = MOVE_NONE, m;
-    const int worth = moves_worth_searching(c, ply, depth, alpha, margin, &eval);
+    const int worth = moves_worth_searching(c, ply, depth, alpha, margin, better, &eval);
     while ((m = picker_next(c, ply, prev, &pk, &index)) != MOVE_NONE) {
         /* Pruned: the rest are quiet too (the picker puts every tactical
          * move first), unless every move so far loses, when one of them
@@ -308,6 +340,8 @@ int yomi_search(Ctx *c, int ply, int depth, int alpha, int beta, Move prev, bool
             ctx_pv_update(c, ply, m);
             if (best >= beta) {
                 ctx_note_cutoff(c, ply, depth, m, best, beta, pk.n - index - 1);
+                if (c->cfg.order == ORDER_BEST)
+                    history_malus(c, ply, depth, &pk, index);
                 if (prev < MOVE_PASS && m != MOVE_PASS && c->cfg.order == ORDER_BEST)
                     c->counter[ctx_side(c, ply) * 65536 + prev] = m;
                 break;

@@ -157,13 +157,13 @@ is "$(printf '%s\n' "$out" | grep -c '"?"')" "0" "jsonl: no move of the null-mov
 # Each null move is a probe, told before its search: the node's window
 # (bound - 1, bound), the probe's depth, then its root, the child by "--".
 is "$(printf '%s\n' "$out" | grep -m 1 -A 1 '"kind":"probe"')" \
-'{"kind":"probe","ply":1,"path":["1e1c"],"side":1,"depth":-1,"alpha":-66,"beta":-65,"value":null,"bound":-65,"probe":"null-move"}
-{"kind":"enter","ply":2,"path":["1e1c","--"],"side":0,"depth":-1,"alpha":65,"beta":66,"value":null}' \
+'{"kind":"probe","ply":1,"path":["5e4d"],"side":1,"depth":-2,"alpha":-66,"beta":-65,"value":null,"bound":-65,"probe":"null-move"}
+{"kind":"enter","ply":2,"path":["5e4d","--"],"side":0,"depth":-2,"alpha":65,"beta":66,"value":null}' \
     "jsonl: a null-move probe, then its root"
 is "$(printf '%s\n' "$out" | grep -c '"kind":"probe"')" "$(printf '%s\n' "$out" | grep -c '"kind":"enter","ply":[0-9]*,"path":\[[^]]*"--"\]')" \
     "jsonl: as many null-move probes as null moves entered"
 run_yomi trace gogo --algo yomi --depth 4 --max-steps 0
-is "$(printf '%s\n' "$out" | grep -m 1 'probe')" "  null-move probe at 1e1c: depth -1, window (-66, -65)" \
+is "$(printf '%s\n' "$out" | grep -m 1 'probe')" "  null-move probe at 5e4d: depth -2, window (-66, -65)" \
     "text: the null-move probe in words"
 run_yomi trace reversi --algo yomi --depth 7 --probcut on --max-steps 0
 is "$(printf '%s\n' "$out" | grep -m 1 -A 1 'ProbCut')" "  ProbCut probe at c4: depth 2, window (2, 3)
