@@ -43,7 +43,7 @@ static int search_cmd(int argc, char **argv)
     "  --extra-turn full|simplified   Kalah: how a move that keeps the turn is searched\n" \
     "  --aspiration, --null-move, --lmr, --check-extension, --futility,\n" \
     "  --probcut, --exchange on|off   yomi's parts, to measure (default on but\n" \
-    "                            probcut and check-extension)\n" \
+    "                            probcut)\n" \
     "  --format text|tsv|json    output format (default text)\n")
 
 /* mcts's own options: a message of their own, so the one above keeps its

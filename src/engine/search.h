@@ -113,12 +113,13 @@ enum {
     YOMI_ASPIRATION = 1u << 0,
     YOMI_NULL_MOVE = 1u << 1,
     YOMI_LMR = 1u << 2,
-    YOMI_CHECK_EXTENSION = 1u << 3, /* off by default: it lost at equal nodes (BENCHMARKS.md) */
+    YOMI_CHECK_EXTENSION = 1u << 3, /* of checks that do not lose material (BENCHMARKS.md) */
     YOMI_PROBCUT = 1u << 4, /* off by default: no measured gain (BENCHMARKS.md) */
     YOMI_FUTILITY = 1u << 5, /* where the game gives a margin (gogo) */
     YOMI_EXCHANGE = 1u << 6, /* where the game gives a static exchange (gogo) */
     YOMI_DEFAULT_FEATURES =
-        YOMI_ASPIRATION | YOMI_NULL_MOVE | YOMI_LMR | YOMI_FUTILITY | YOMI_EXCHANGE
+        YOMI_ASPIRATION | YOMI_NULL_MOVE | YOMI_LMR | YOMI_CHECK_EXTENSION | YOMI_FUTILITY |
+        YOMI_EXCHANGE
 };
 
 /* Defaults: negascout, depth 6, best order, table on 16 MB, quiescence on,

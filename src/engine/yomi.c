@@ -7,11 +7,9 @@
  * scores the rest, and with the selective parts that pay in practice:
  * null-move pruning where the game allows it, late-move reductions, and
  * where the game gives a futility margin (gogo) reverse futility, futility
- * and late-move pruning near the leaves.  Each of them can be switched off
- * (SearchConfig.features) so that BENCHMARKS.md can measure what it is
- * worth; a check extension is there too, off unless asked for, since it
- * lost at equal nodes (quiescence searches every evasion at the horizon
- * anyway).  Values are exact whenever the search reaches the end of the
+ * and late-move pruning near the leaves, and a check extension.  Each of
+ * them can be switched off (SearchConfig.features) so that BENCHMARKS.md
+ * can measure what it is worth.  Values are exact whenever the search reaches the end of the
  * game: a solve never uses the null move nor prunes, and a reduction that
  * touches the depth limit marks the iteration as unsolved.
  */
@@ -216,17 +214,28 @@ static void history_malus(Ctx *c, int ply, int depth, const Picker *pk, int cut)
     }
 }
 
+/* Whether the check the node is in came from a move that does not lose
+ * material by the static exchange: a checking piece the defender simply
+ * takes is no threat worth a ply. */
+static bool sound_check(const Ctx *c, int ply, Move prev)
+{
+    return ply == 0 || prev >= MOVE_NULL || !ctx_exchange(c) ||
+           c->ops->exchange(c->g, ctx_state(c, ply - 1), prev) >= 0;
+}
+
 /// One node of the yomi search: fail-soft PVS.  The first move gets the
 /// full window, every later one a null window around the best so far and a
 /// re-search only when it surprises; the table gives bounds and the first
 /// move; scores of decided games are mate distances, and a window that
 /// asks for more than the quickest possible mate from here is cut at once
 /// (mate-distance pruning); repetition is the game's rule through the
-/// history_result hook, asked at every node below the root.  Asked for
-/// (YOMI_CHECK_EXTENSION), a side in check gets a ply more, bounded by
-/// twice the iteration depth so that perpetual checks end: it sees forced
-/// lines through, but in gogo, where drops make checks cheap and many,
-/// it spent more nodes than it saved and lost at equal nodes.
+/// history_result hook, asked at every node below the root.  A side in
+/// check gets a ply more (YOMI_CHECK_EXTENSION), bounded by twice the
+/// iteration depth so that perpetual checks end, so forced lines are seen
+/// through; but only when the checking move does not lose material by the
+/// static exchange: in gogo, where a dropped piece checks from almost
+/// anywhere, extending every check spent more nodes than it saved and lost
+/// at equal nodes, while extending the sound ones won (BENCHMARKS.md).
 int yomi_search(Ctx *c, int ply, int depth, int alpha, int beta, Move prev, bool allow_null)
 {
     PlyData *p = &c->ply[ply];
@@ -253,7 +262,8 @@ int yomi_search(Ctx *c, int ply, int depth, int alpha, int beta, Move prev, bool
     if (ctx_wants_solver(c, ply, depth))
         return ctx_endgame(c, ply, alpha, beta);
     const bool check = c->ops->in_check && depth > 0 && c->ops->in_check(c->g, s);
-    if (check && has_feature(c, YOMI_CHECK_EXTENSION) && ply < 2 * c->root_depth)
+    if (check && has_feature(c, YOMI_CHECK_EXTENSION) && ply < 2 * c->root_depth &&
+        sound_check(c, ply, prev))
         depth++;
     if (depth <= 0 || ply >= SEARCH_MAX_PLY - 1)
         return ctx_leaf(c, ply, alpha, beta);
