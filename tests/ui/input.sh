@@ -52,7 +52,7 @@ see "yomi-exited-0" "quit"
 ui_start -- play reversi --second negascout:4,threads=1
 ui_keys : d3 Enter
 see "Last search: White" "the computer has moved"
-ui_wait_re "line +[a-h][1-8] [a-h][1-8] [a-h][1-8]" 5
+ui_wait_re "line +[a-h][1-8] [a-h][1-8] [a-h][1-8]" 15
 ok $? "after its move the panel keeps the line it expected"
 ui_keys q y
 see "yomi-exited-0" "quit"
