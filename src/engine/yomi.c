@@ -9,9 +9,10 @@
  * where the game gives a futility margin (gogo) reverse futility, futility
  * and late-move pruning near the leaves, and a check extension.  Each of
  * them can be switched off (SearchConfig.features) so that BENCHMARKS.md
- * can measure what it is worth.  Values are exact whenever the search reaches the end of the
- * game: a solve never uses the null move nor prunes, and a reduction that
- * touches the depth limit marks the iteration as unsolved.
+ * can measure what it is worth.  Values are exact whenever the search
+ * reaches the end of the game: a solve never uses the null move nor
+ * prunes, and a reduction that touches the depth limit marks the
+ * iteration as unsolved.
  */
 #include <math.h>
 
@@ -283,7 +284,10 @@ int yomi_search(Ctx *c, int ply, int depth, int alpha, int beta, Move prev, bool
     int v, eval = EVAL_NONE;
     const bool pruning = !check && !c->cfg.solve && has_feature(c, YOMI_FUTILITY);
     const int margin = pruning && !pv_node ? c->ops->futility_margin : 0;
-    const bool better = pruning && c->ops->futility_margin && improving(c, ply, node_eval(c, ply, &eval));
+    /* Evaluated at PV nodes too, where nothing here prunes: the nodes two
+     * plies below compare themselves with it. */
+    const bool better =
+        pruning && c->ops->futility_margin && improving(c, ply, node_eval(c, ply, &eval));
     if (margin && reverse_futility_cuts(c, ply, depth, beta, margin, better, &eval, &v))
         return node_close(c, ply, depth, &nd, v, MOVE_NONE);
     if (allow_null && !pv_node && !check && depth >= NULL_MOVE_MIN_DEPTH && c->ops->play_null &&
