@@ -151,6 +151,11 @@ static inline bool ctx_exchange(const Ctx *c)
     return c->ops->exchange && (c->cfg.features & YOMI_EXCHANGE) && c->cfg.algo == ALGO_YOMI;
 }
 
+static inline bool ctx_mate_probe(const Ctx *c)
+{
+    return c->ops->mate_in_one && (c->cfg.features & YOMI_MATE_PROBE) && c->cfg.algo == ALGO_YOMI;
+}
+
 static inline bool ctx_tracing(const Ctx *c)
 {
 #ifdef YOMI_NO_TRACE

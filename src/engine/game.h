@@ -216,6 +216,13 @@ struct GameOps {
      * ProbCut (the evaluation has not been measured). */
     int (*probcut_sigma)(const Game *g);
     void (*play_null)(const Game *g, const void *state, void *child);
+    /* A move of the side to move (not in check) that ends the game at
+     * once in its favour, in *mate, or false; NULL: never asked.  The
+     * yomi algorithm's quiescence asks it (YOMI_MATE_PROBE) where it would
+     * otherwise stand pat, so that a drop mate just past the horizon is
+     * not missed.  It may leave out rare mates (gogo: discovered checks),
+     * never report a move that does not mate. */
+    bool (*mate_in_one)(const Game *g, const void *state, Move *mate);
     /* Where the default player (the yomi algorithm, `endgame` left at
      * auto) starts handing positions to the solver, in solver_size()'s
      * measure: near enough the end that a solve costs about as much as a

@@ -62,7 +62,8 @@ static const struct {
     {"aspiration", YOMI_ASPIRATION},           {"null-move", YOMI_NULL_MOVE},
     {"lmr", YOMI_LMR},                         {"check-extension", YOMI_CHECK_EXTENSION},
     {"probcut", YOMI_PROBCUT},                 {"futility", YOMI_FUTILITY},
-    {"exchange", YOMI_EXCHANGE},
+    {"exchange", YOMI_EXCHANGE},               {"mate-probe", YOMI_MATE_PROBE},
+    {"iir", YOMI_IIR},
 };
 #define NFEATURES (sizeof features / sizeof features[0])
 

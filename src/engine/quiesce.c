@@ -12,7 +12,11 @@
 /// yomi algorithm (YOMI_EXCHANGE), a capture that loses material by the
 /// game's static exchange is not searched when not in check: it would
 /// rarely raise the stand-pat value, and the exchanges it starts are
-/// most of a gogo quiescence search (BENCHMARKS.md).
+/// most of a gogo quiescence search (BENCHMARKS.md).  And where it would
+/// stand pat below beta, it first asks the game for a mate in one
+/// (YOMI_MATE_PROBE): in gogo a quiet drop mates from almost anywhere
+/// near the king, which the captures never show, so a line that leaves
+/// the king open to one would otherwise be judged by the material.
 int quiesce(Ctx *c, int ply, int alpha, int beta)
 {
     const void *s = ctx_state(c, ply);
@@ -32,6 +36,9 @@ int quiesce(Ctx *c, int ply, int alpha, int beta)
         best = ctx_leaf_value(c, ply, c->ops->evaluate(c->g, s));
         if (best >= beta)
             return best;
+        Move mate;
+        if (ctx_mate_probe(c) && c->ops->mate_in_one(c->g, s, &mate))
+            return SCORE_WIN - ply - 1;
         n = c->ops->noisy_moves(c->g, s, moves);
     }
     if (n > 1 && c->cfg.order != ORDER_NATURAL)

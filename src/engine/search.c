@@ -306,7 +306,9 @@ static void search_iterate(Search *s, SearchResult *r)
         const int v = algo_iteration(c, d, guess, swing, pv, &len);
         if (c->stopped) {
             /* A partial iteration still knows its best among the root
-             * moves it finished; take it only when nothing is complete. */
+             * moves it finished; take it only when nothing is complete.
+             * (Taking it also when a finished root move beat the first
+             * window's alpha lost at equal nodes: BENCHMARKS.md.) */
             if (!have && c->ply[0].pv_len > 0 &&
                 !(algorithm(cfg->algo)->flags & ALGO_NULL_WINDOW_ROOT)) {
                 ctx_root_pv(c, r->pv, &r->pv_len);

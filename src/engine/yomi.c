@@ -5,9 +5,11 @@
  * context, driven by iterative deepening with aspiration windows, with a
  * move picker (movepicker.c) that tries the table's move before it even
  * scores the rest, and with the selective parts that pay in practice:
- * null-move pruning where the game allows it, late-move reductions, and
- * where the game gives a futility margin (gogo) reverse futility, futility
- * and late-move pruning near the leaves, and a check extension.  Each of
+ * null-move pruning where the game allows it, late-move reductions,
+ * internal iterative reduction, and where the game gives a futility
+ * margin (gogo) reverse futility, futility and late-move pruning near the
+ * leaves, and a check extension; its quiescence (quiesce.c) also asks
+ * the game for a mate in one where it can (gogo).  Each of
  * them can be switched off (SearchConfig.features) so that BENCHMARKS.md
  * can measure what it is worth.  Values are exact whenever the search
  * reaches the end of the game: a solve never uses the null move nor
@@ -28,6 +30,7 @@
 #define REVERSE_FUTILITY_MAX_DEPTH 4
 #define FUTILITY_MAX_DEPTH 3
 #define LATE_MOVE_PRUNING_MAX_DEPTH 3
+#define IIR_MIN_DEPTH 4
 
 static bool has_feature(const Ctx *c, unsigned f) { return (c->cfg.features & f) != 0; }
 
@@ -280,6 +283,12 @@ int yomi_search(Ctx *c, int ply, int depth, int alpha, int beta, Move prev, bool
     alpha = nd.alpha;
     beta = nd.beta;
     const bool pv_node = beta - alpha > 1;
+    /* Internal iterative reduction: a node the table knows no move for
+     * was never searched, or searched too shallow to leave one; its order
+     * is a guess, so it is searched a ply shallower, and the next
+     * iteration, finding its move in the table, gives it the full depth. */
+    if (depth >= IIR_MIN_DEPTH && nd.hint == MOVE_NONE && has_feature(c, YOMI_IIR) && !c->cfg.solve)
+        depth--;
 
     int v, eval = EVAL_NONE;
     const bool pruning = !check && !c->cfg.solve && has_feature(c, YOMI_FUTILITY);

@@ -27,6 +27,21 @@ run_yomi search gogo --position '4k/5/4G/5/K4 b G 1' --algo yomi --depth 4 --for
 is "$(printf '%s\n' "$out" | awk -F '\t' 'NR == 2 { print $4, $5 }')" "29999 G*2b" \
     "gogo: the mate in one, found at once"
 
+# The mate probe: gogo's quiescence sees a drop mate past the horizon.
+# Gote taking the silver on 3b would let sente drop a gold on 2b, guarded
+# by the rook: one ply deep, only the probe sees it.
+run_yomi search gogo --position '2s1k/2S1p/5/P4/1K1RB w RGbg 16' --algo yomi --depth 1 \
+    --mate-probe off --format tsv
+is "$(printf '%s\n' "$out" | awk -F '\t' 'NR == 2 { print $5 }')" "3a3b" \
+    "gogo: without the mate probe, depth 1 takes the silver into a drop mate"
+run_yomi search gogo --position '2s1k/2S1p/5/P4/1K1RB w RGbg 16' --algo yomi --depth 1 --format tsv
+mv=$(printf '%s\n' "$out" | awk -F '\t' 'NR == 2 { print $5 }')
+[ -n "$mv" ] && [ "$mv" != "3a3b" ]
+ok $? "and with it, it does not ($mv)"
+run_yomi search gogo --position '2s1k/2S1p/5/P4/1K1RB w RGbg 16' --algo alphabeta --depth 1 --format tsv
+is "$(printf '%s\n' "$out" | awk -F '\t' 'NR == 2 { print $5 }')" "3a3b" \
+    "the seed algorithms' quiescence stays the seeds' (no probe)"
+
 run_yomi search kalah-4x3 --solve --algo yomi --format tsv
 is "$(printf '%s\n' "$out" | awk -F '\t' 'NR == 2 { print $4 }')" "6" "Kalah(4,3) = +6 (solved.txt)"
 

@@ -8,6 +8,7 @@
 #include <cmocka.h>
 
 #include "games/gogo/eval.h"
+#include "games/gogo/internal.h"
 #include "games/registry.h"
 #include "gogo_test.h"
 
@@ -49,8 +50,12 @@ static void test_start_position(void **unused)
     assert_string_equal(moves_text(&s, ""), "5d5c 5e4d 4e4d 4e3d 3e4d 3e3d 3e2d "
                                             "2e5b 2e4c 2e3d 2e1d 1e1b 1e1c 1e1d");
     assert_false(gogo->ops->is_terminal(gogo, &s));
-    /* The start is level, but for the tempo of the side to move. */
-    assert_int_equal(gogo->ops->evaluate(gogo, &s), gogo_game_weights(gogo)->w[EV_TEMPO]);
+    /* The start is level, but for the tempo of the side to move, and each
+     * rook attacking the other side's pawn (guarded by its king) down its
+     * file: one attacked piece of the mover's and one of the other's. */
+    const int32_t *w = gogo_game_weights(gogo)->w;
+    assert_int_equal(gogo->ops->evaluate(gogo, &s),
+                     w[EV_TEMPO] + w[EV_ATTACKED + K_PAWN - 1] + w[EV_ATTACKED + EVAL_KINDS + K_PAWN - 1]);
     GogoState parsed = load("rbsgk/4p/5/P4/KGSBR b - 1");
     assert_memory_equal(&s, &parsed, sizeof s);
 }
@@ -297,6 +302,60 @@ static void test_checkmate_from_the_data(void **unused)
     assert_int_equal(game_perft(gogo, &s, 3), 0);
 }
 
+/* A mate the probe must find: a move other than the king's whose piece,
+ * on its new square, checks the king it leaves without a reply. */
+static bool is_direct_mate(const GogoState *s, Move m)
+{
+    if (!gogo_move_is_drop(m) && code_kind(s->board[gogo_move_from(m)]) == K_KING)
+        return false;
+    GogoState child;
+    gogo_play(s, m, &child);
+    const Bits checkers = gogo_attackers(&child, king_square(&child, child.side), s->side, occupied(&child));
+    return (checkers & bit(gogo_move_to(m))) && gogo_count(&child) == 0;
+}
+
+/* The search's mate probe against every legal move tried in turn, over the
+ * positions of seeded random games: what it reports mates, and it misses
+ * no mate by a piece checking from where it lands. */
+static void test_mate_in_one_probe(void **unused)
+{
+    (void)unused;
+    uint32_t x = 11;
+    int positions = 0, with_mate = 0, drops = 0;
+    for (int game = 0; game < 300; game++) {
+        GogoState s = load("rbsgk/4p/5/P4/KGSBR b - 1");
+        for (int ply = 0; ply < 80; ply++) {
+            Move moves[GAME_MAX_MOVES];
+            const int n = gogo_generate(&s, moves);
+            if (n == 0)
+                break;
+            if (!gogo_state_in_check(&s)) {
+                bool any = false;
+                for (int i = 0; i < n && !any; i++)
+                    any = is_direct_mate(&s, moves[i]);
+                Move m = MOVE_NONE;
+                const bool found = gogo->ops->mate_in_one(gogo, &s, &m);
+                assert_int_equal(found, any);
+                if (found) {
+                    assert_true(gogo_is_legal(gogo, &s, m));
+                    assert_true(is_direct_mate(&s, m));
+                    with_mate++;
+                    drops += gogo_move_is_drop(m);
+                }
+                positions++;
+            }
+            x = x * 1103515245u + 12345u;
+            GogoState child;
+            gogo_play(&s, moves[(x >> 16) % (uint32_t)n], &child);
+            s = child;
+        }
+    }
+    /* Enough of both kinds for the comparison to mean something. */
+    assert_true(positions > 10000);
+    assert_true(with_mate > 1000);
+    assert_true(drops > 400 && drops < with_mate);
+}
+
 /* ---- repetition ---------------------------------------------------------------- */
 
 /* Play `cycle` (USI moves) `times` times from sfen, recording every state. */
@@ -405,8 +464,11 @@ static void test_evaluation_is_material_from_the_movers_view(void **unused)
     GogoState w = load("1bsgk/4p/5/P4/KGSBR w R 1");
     const int vb = gogo->ops->evaluate(gogo, &b), vw = gogo->ops->evaluate(gogo, &w);
     assert_true(vb > 0);
-    /* The other side to move: the same position, but the tempo is gote's. */
-    assert_int_equal(vw, -vb + 2 * gogo_game_weights(gogo)->w[EV_TEMPO]);
+    /* The other side to move: the same position, but the tempo is gote's,
+     * and gote's pawn that sente's rook attacks is now the mover's. */
+    const int32_t *wt = gogo_game_weights(gogo)->w;
+    assert_int_equal(vw, -vb + 2 * wt[EV_TEMPO] + wt[EV_ATTACKED + K_PAWN - 1] +
+                             wt[EV_ATTACKED + EVAL_KINDS + K_PAWN - 1]);
     assert_true(vb < SCORE_WIN_MIN);
 }
 
@@ -520,6 +582,7 @@ int main(void)
         cmocka_unit_test(test_double_check_only_the_king_moves),
         cmocka_unit_test(test_king_may_not_take_a_defended_piece),
         cmocka_unit_test(test_checkmate_from_the_data),
+        cmocka_unit_test(test_mate_in_one_probe),
         cmocka_unit_test(test_fourfold_repetition_loses_for_sente),
         cmocka_unit_test(test_perpetual_check_loses_for_the_checker),
         cmocka_unit_test(test_orderings),

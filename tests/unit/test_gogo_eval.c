@@ -72,6 +72,18 @@ static int random_positions(GogoState *out, int max)
 
 /* ---- symmetry ---------------------------------------------------------------------- */
 
+/* What the attacked.* and hanging.* weights add to a position's value. */
+static int threats(const GogoEvalWeights *w, const GogoState *s)
+{
+    GogoEvalFeatures f;
+    gogo_eval_features(s, &f);
+    int v = 0;
+    for (int i = 0; i < f.n; i++)
+        if (f.index[i] >= EV_ATTACKED)
+            v += w->w[f.index[i]] * f.count[i];
+    return v;
+}
+
 static void test_mirrored_position_has_the_negated_value(void **unused)
 {
     (void)unused;
@@ -85,8 +97,11 @@ static void test_mirrored_position_has_the_negated_value(void **unused)
             const int v = gogo_eval(sets[w], &pos[i]);
             /* Colours swapped, the same side letter to move: the mover is now
              * the other party, so the value flips sign, all but the tempo
-             * (the mover's either way). */
-            assert_int_equal(gogo_eval(sets[w], &same_mover), -v + 2 * sets[w]->w[EV_TEMPO]);
+             * and the attacked and hanging pieces (the mover's are weighed
+             * apart from the other side's: they are the ones it can save). */
+            assert_int_equal(gogo_eval(sets[w], &same_mover),
+                             -v + 2 * sets[w]->w[EV_TEMPO] + threats(sets[w], &pos[i]) +
+                                 threats(sets[w], &same_mover));
             /* Colours and mover swapped: the very same situation. */
             assert_int_equal(gogo_eval(sets[w], &other_mover), v);
         }
@@ -138,6 +153,31 @@ static void test_pieces_near_a_king(void **unused)
     char name[64];
     gogo_eval_param_name(gold + EVAL_NEAR_OFFSETS + (-2 + 4) * 9 + 4, name, sizeof name);
     assert_string_equal(name, "near.gold[enemy,-2,+0]");
+}
+
+/* A piece the other side attacks counts by whose it is, the side to
+ * move's or the other's, and once more when nothing of its own side
+ * guards it. */
+static void test_attacked_and_hanging_pieces(void **unused)
+{
+    (void)unused;
+    GogoEvalWeights w;
+    memset(&w, 0, sizeof w);
+    w.w[EV_ATTACKED + K_PAWN - 1] = 7;                       /* the mover's pawn, attacked */
+    w.w[EV_ATTACKED + EVAL_KINDS + K_ROOK - 1] = 30;         /* the other's rook, attacked */
+    w.w[EV_HANGING + EVAL_KINDS + K_ROOK - 1] = 100;         /* ... and unguarded */
+    w.w[EV_HANGING + K_PAWN - 1] = -1000;                    /* the mover's pawn, unguarded */
+    /* Sente's pawn on 3d and gote's rook on 3c attack each other; only the
+     * pawn is guarded (by the king on 4e). */
+    GogoState s = load("k4/5/2r2/2P2/1K3 b - 1");
+    assert_int_equal(gogo_eval(&w, &s), 7 + 30 + 100);
+    s = load("k4/5/2r2/2P2/1K3 w - 1"); /* gote to move: the rook is the mover's */
+    assert_int_equal(gogo_eval(&w, &s), 0);
+    s = load("k4/5/2r2/2P2/K4 b - 1"); /* the king too far to guard the pawn */
+    assert_int_equal(gogo_eval(&w, &s), 7 + 30 + 100 - 1000);
+    char name[64];
+    gogo_eval_param_name(EV_HANGING + EVAL_KINDS + K_ROOK - 1, name, sizeof name);
+    assert_string_equal(name, "hanging.them[4]"); /* kinds by index, as material[] */
 }
 
 /* ---- material ----------------------------------------------------------------------- */
@@ -265,11 +305,12 @@ static void test_version_1_file_reads(void **unused)
     for (const char *line = text; *line;) {
         const char *end = strchr(line, '\n');
         const size_t len = end ? (size_t)(end - line) + 1 : strlen(line);
-        if (strncmp(line, "yomi-gogo-eval 2", 16) == 0) {
+        if (strncmp(line, "yomi-gogo-eval 3", 16) == 0) {
             out += sprintf(out, "yomi-gogo-eval 1\n");
         } else if (strncmp(line, "near.", 5) == 0) {
             near_line = near_line ? near_line : line;
-        } else if (strncmp(line, "tempo ", 6) != 0) {
+        } else if (strncmp(line, "tempo ", 6) != 0 && strncmp(line, "attacked.", 9) != 0 &&
+                   strncmp(line, "hanging.", 8) != 0) {
             memcpy(out, line, len);
             out += len;
         }
@@ -289,6 +330,44 @@ static void test_version_1_file_reads(void **unused)
     expect_rejected(with_near, strlen(with_near), "unknown group 'near.pawn'");
     free(with_near);
     free(v1);
+    free(text);
+}
+
+/* A file from before the attacked.* and hanging.* groups (version 2)
+ * reads with those weights 0, and may not have them. */
+static void test_version_2_file_reads(void **unused)
+{
+    (void)unused;
+    const GogoEvalWeights scrambled = scrambled_weights();
+    char *text = file_text(&scrambled);
+    char *v2 = malloc(strlen(text) + 1), *out = v2;
+    const char *threat_line = NULL;
+    for (const char *line = text; *line;) {
+        const char *end = strchr(line, '\n');
+        const size_t len = end ? (size_t)(end - line) + 1 : strlen(line);
+        if (strncmp(line, "yomi-gogo-eval 3", 16) == 0) {
+            out += sprintf(out, "yomi-gogo-eval 2\n");
+        } else if (strncmp(line, "attacked.", 9) == 0 || strncmp(line, "hanging.", 8) == 0) {
+            threat_line = threat_line ? threat_line : line;
+        } else {
+            memcpy(out, line, len);
+            out += len;
+        }
+        line += len;
+    }
+    *out = '\0';
+    assert_non_null(threat_line);
+    GogoEvalWeights back;
+    Err err = {{0}};
+    assert_int_equal(read_text(v2, strlen(v2), &back, &err), 0);
+    for (int i = 0; i < EVAL_NPARAMS; i++)
+        assert_int_equal(back.w[i], i < EV_ATTACKED ? scrambled.w[i] : 0);
+    const size_t threat_len = (size_t)(strchr(threat_line, '\n') - threat_line) + 1;
+    char *with_threat = malloc(strlen(v2) + threat_len + 1);
+    sprintf(with_threat, "%s%.*s", v2, (int)threat_len, threat_line);
+    expect_rejected(with_threat, strlen(with_threat), "unknown group 'attacked.us'");
+    free(with_threat);
+    free(v2);
     free(text);
 }
 
@@ -318,7 +397,7 @@ static void test_garbled_weight_files_are_rejected(void **unused)
     }
     expect_rejected(garbage, sizeof garbage, "");
     expect_rejected("hello world\n", 11, "not a gogo weight file");
-    expect_rejected("yomi-gogo-eval 3\n", 17, "version 3");
+    expect_rejected("yomi-gogo-eval 4\n", 17, "version 4");
     char *text = file_text(gogo_eval_builtin());
     char *bad = malloc(strlen(text) + 64);
     const char *mat = strstr(text, "\nmaterial ");
@@ -402,11 +481,13 @@ int main(void)
         cmocka_unit_test(test_mirrored_position_has_the_negated_value),
         cmocka_unit_test(test_features_fit_and_values_stay_bounded),
         cmocka_unit_test(test_pieces_near_a_king),
+        cmocka_unit_test(test_attacked_and_hanging_pieces),
         cmocka_unit_test(test_material_only_values),
         cmocka_unit_test(test_more_material_scores_better),
         cmocka_unit_test(test_a_king_in_danger_scores_worse),
         cmocka_unit_test(test_weight_file_round_trip),
         cmocka_unit_test(test_version_1_file_reads),
+        cmocka_unit_test(test_version_2_file_reads),
         cmocka_unit_test(test_truncated_weight_file_is_rejected),
         cmocka_unit_test(test_garbled_weight_files_are_rejected),
         cmocka_unit_test(test_shipped_weights_load),

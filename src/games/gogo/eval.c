@@ -25,7 +25,8 @@ typedef struct {
 } Group;
 
 #define V1_GROUPS (7 + EVAL_KINDS) /* the groups of a version 1 file: all before near.* */
-#define NGROUPS (V1_GROUPS + EVAL_KINDS + 1)
+#define V2_GROUPS (V1_GROUPS + EVAL_KINDS + 1) /* and of version 2: up to tempo */
+#define NGROUPS (V2_GROUPS + 4)
 static Group groups[NGROUPS];
 
 static void build_groups(void)
@@ -49,6 +50,10 @@ static void build_groups(void)
         g++;
     }
     groups[g++] = (Group){"tempo", EV_TEMPO, 1};
+    groups[g++] = (Group){"attacked.us", EV_ATTACKED, EVAL_KINDS};
+    groups[g++] = (Group){"attacked.them", EV_ATTACKED + EVAL_KINDS, EVAL_KINDS};
+    groups[g++] = (Group){"hanging.us", EV_HANGING, EVAL_KINDS};
+    groups[g++] = (Group){"hanging.them", EV_HANGING + EVAL_KINDS, EVAL_KINDS};
 }
 
 static const Group *all_groups(void)
@@ -124,6 +129,10 @@ static inline int near_index(int kind, bool enemy, int at)
 /// placed relative to both kings (near.*): on a 5x5 board every piece is
 /// near a king, and which guard or attacker stands where around it is what
 /// decides a shogi king's safety, more than a count of attacks can say.
+/// The attack maps also give each piece the other side attacks, and those
+/// of them nothing guards, counted apart for the side to move (which can
+/// still save them) and the other (which may lose one next move): what a
+/// quiescence search that only captures sees too late.
 /// Being linear in the weights is what lets the tuner fit them by plain
 /// gradient descent.
 void gogo_eval_features(const GogoState *s, GogoEvalFeatures *f)
@@ -172,6 +181,16 @@ void gogo_eval_features(const GogoState *s, GogoEvalFeatures *f)
         for (int k = 0; k < GOGO_HAND_KINDS; k++)
             if (s->hand[o][k])
                 add(f, EV_HAND + k, sign * s->hand[o][k]);
+    }
+    for (int o = 0; o < 2; o++) {
+        const int them = o == s->side ? 0 : EVAL_KINDS;
+        const Bits attacked = s->by_owner[o] & all_attacks[o ^ 1] & ~kinds(s, K_KING);
+        for (Bits b = attacked; b; b &= b - 1) {
+            const int sq = lsb(b), kind = code_kind(s->board[sq]);
+            add(f, EV_ATTACKED + them + kind - 1, 1);
+            if (!(all_attacks[o] & bit(sq)))
+                add(f, EV_HANGING + them + kind - 1, 1);
+        }
     }
     for (int o = 0; o < 2; o++) {
         if (king_sq[o] < 0)
@@ -223,7 +242,7 @@ int gogo_eval_material(const GogoState *s)
 /* ---- the weight file ----------------------------------------------------------------- */
 
 #define FILE_MAGIC "yomi-gogo-eval"
-#define FILE_VERSION 2
+#define FILE_VERSION 3
 
 static int find_group(const char *name, size_t len)
 {
@@ -271,11 +290,13 @@ int gogo_eval_parse(const char *text, size_t len, const char *name, GogoEvalWeig
                 end == p || *skip_space(end) != '\0')
                 return err_set(err, "%.200s: line %d: not a gogo weight file (expected '%s %d')",
                                name, lineno, FILE_MAGIC, FILE_VERSION);
-            if (version != 1 && version != FILE_VERSION)
-                return err_set(err, "%.200s: version %ld, this yomi reads versions 1 and %d",
+            if (version < 1 || version > FILE_VERSION)
+                return err_set(err, "%.200s: version %ld, this yomi reads versions 1 to %d",
                                name, version, FILE_VERSION);
             if (version == 1)
                 ngroups = V1_GROUPS;
+            else if (version == 2)
+                ngroups = V2_GROUPS;
             have_version = true;
             continue;
         }
@@ -343,7 +364,9 @@ int gogo_eval_write(FILE *out, const GogoEvalWeights *w, const char *comment)
             "# near.KIND: 81 numbers for a piece of the king's owner, then 81 for one of\n"
             "# the other side, by its place from each king as the king's owner sees the\n"
             "# board: rows 4 ahead .. 4 behind, each from 4 files left to 4 right.\n"
-            "# tempo: the side to move's, once.\n");
+            "# tempo: the side to move's, once.  attacked.us: per piece of the side to\n"
+            "# move that the other attacks, by kind; attacked.them: the same for the other\n"
+            "# side's pieces; hanging.*: per such piece that its own side does not guard.\n");
     fprintf(out, "%s %d\n", FILE_MAGIC, FILE_VERSION);
     for (int i = 0; i < NGROUPS; i++) {
         fputs(g[i].name, out);

@@ -6,14 +6,16 @@
  * The weights live in assets/gogo-eval.txt (format below); the built-in
  * defaults are hand-set and used whenever that file is missing or bad.
  *
- * File format, version 2 (plain text, '#' starts a comment line):
- *     yomi-gogo-eval 2
+ * File format, version 3 (plain text, '#' starts a comment line):
+ *     yomi-gogo-eval 3
  *     GROUP VALUE VALUE ...
  * one line per group, every group exactly once, with exactly its number of
  * integer values (|v| <= EVAL_MAX_WEIGHT); the groups are listed by
  * gogo_eval_groups() ("material", "hand", "pst.pawn", ..., "king.drop",
- * "near.pawn", ..., "near.dragon", "tempo").  A version 1 file, from
- * before the near.* groups and tempo, is read with those weights 0.
+ * "near.pawn", ..., "near.dragon", "tempo", "attacked.us",
+ * "attacked.them", "hanging.us", "hanging.them").  A version 1 file, from
+ * before the near.* groups and tempo, is read with those weights 0; a
+ * version 2 file, from before attacked.* and hanging.*, with those 0.
  */
 #ifndef YOMI_GOGO_EVAL_H
 #define YOMI_GOGO_EVAL_H
@@ -48,7 +50,12 @@ enum {
     EV_KING_DROP = EV_KING_ESCAPE + EVAL_ESCAPE_STEPS, /* [enemy hand kind] x empty zone squares */
     EV_KING_NEAR = EV_KING_DROP + GOGO_HAND_KINDS,    /* [kind - 1][own, enemy][offset from a king] */
     EV_TEMPO = EV_KING_NEAR + EVAL_KINDS * EVAL_NEAR_SIZE, /* the side to move's, once */
-    EVAL_NPARAMS = EV_TEMPO + 1
+    /* [the side to move's, the other's][kind - 1] per piece the other
+     * side attacks (attacked.*), and per such piece its own side does not
+     * guard (hanging.*) */
+    EV_ATTACKED = EV_TEMPO + 1,
+    EV_HANGING = EV_ATTACKED + 2 * EVAL_KINDS,
+    EVAL_NPARAMS = EV_HANGING + 2 * EVAL_KINDS
 };
 
 typedef struct {

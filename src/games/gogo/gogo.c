@@ -238,6 +238,21 @@ static bool gives_direct_check(const GogoState *s, Move m, int kind_after)
     return (piece_attacks(kind_after, us, to, occ) & bit(enemy_king)) != 0;
 }
 
+/* The kind of the piece a move leaves on its square. */
+static int kind_after_move(const GogoState *s, Move m)
+{
+    if (gogo_move_is_drop(m))
+        return gogo_move_drop_piece(m);
+    const int kind = code_kind(s->board[gogo_move_from(m)]);
+    return gogo_move_promotes(m) ? kind_promoted(kind) : kind;
+}
+
+static bool op_mate_in_one(const Game *g, const void *state, Move *mate)
+{
+    (void)g;
+    return gogo_mate_in_one(as_state(state), mate);
+}
+
 /* MVV/LVA for captures, the value gained by promoting, a bonus for checks.
  * Never negative: the yomi algorithm's picker relies on every move with a
  * positive score coming before every other. */
@@ -248,12 +263,10 @@ static void op_score_moves(const Game *g, const void *state, const Move *moves, 
     for (int i = 0; i < n; i++) {
         const Move m = moves[i];
         const int to = gogo_move_to(m);
-        int kind, kind_after, score = 0;
-        if (gogo_move_is_drop(m)) {
-            kind = kind_after = gogo_move_drop_piece(m);
-        } else {
-            kind = code_kind(s->board[gogo_move_from(m)]);
-            kind_after = gogo_move_promotes(m) ? kind_promoted(kind) : kind;
+        const int kind_after = kind_after_move(s, m);
+        int score = 0;
+        if (!gogo_move_is_drop(m)) {
+            const int kind = code_kind(s->board[gogo_move_from(m)]);
             if (s->board[to])
                 score += 10000 + 16 * board_value[code_kind(s->board[to])] -
                          board_value[kind] / 8;
@@ -451,6 +464,7 @@ const GameOps gogo_ops = {
     .noisy_moves = op_noisy_moves,
     .null_move_ok = op_null_move_ok,
     .play_null = op_play_null,
+    .mate_in_one = op_mate_in_one,
     .futility_margin = 150, /* a pawn and a half a ply */
     .notice = op_notice,
 };

@@ -116,6 +116,9 @@ int gogo_count(const GogoState *s);                 /* how many legal moves */
 void gogo_play(const GogoState *s, Move m, GogoState *child);
 uint64_t gogo_perft_state(const GogoState *s, int depth);
 bool gogo_state_in_check(const GogoState *s);
+/* A move that mates at once, for a side not in check (some rare mates
+ * left out: game.h mate_in_one). */
+bool gogo_mate_in_one(const GogoState *s, Move *mate);
 
 /* Whether m would pass every rule; when not, a short reason
  * ("leaves the king in check", "nifu", ...) for the move parser. */

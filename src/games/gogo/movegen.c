@@ -161,6 +161,59 @@ static inline __attribute__((always_inline)) int generate(const GogoState *s, Mo
 
 int gogo_generate(const GogoState *s, Move *moves) { return generate(s, moves); }
 
+/* Whether m, legal in s, leaves the opponent without a reply. */
+static bool mates(const GogoState *s, Move m)
+{
+    GogoState child;
+    gogo_play(s, m, &child);
+    return gogo_count(&child) == 0;
+}
+
+/// Mate in one for a side not in check, without listing its moves: only
+/// the moves that put a piece where it attacks the enemy king are tried,
+/// a drop on a square from which its kind reaches the king (the squares
+/// that kind of the king's colour reaches from the king's square), a
+/// board move whose piece, promoted or not, reaches the king from its new
+/// square.  Pawn drops never (a pawn-drop mate is against the rules), nor
+/// king moves and discovered checks, which leaves out rare mates: the
+/// search's quiescence asks at most of its nodes, so the probe must cost
+/// little more than an evaluation.
+bool gogo_mate_in_one(const GogoState *s, Move *mate)
+{
+    const int us = s->side, them = us ^ 1;
+    const int eksq = king_square(s, them), ksq = king_square(s, us);
+    if (eksq < 0 || ksq < 0)
+        return false;
+    const Bits own = s->by_owner[us], occ = own | s->by_owner[them];
+    for (int k = K_SILVER; k <= K_ROOK; k++) {
+        if (!s->hand[us][k - 1])
+            continue;
+        for (Bits to = piece_attacks(k, them, eksq, occ) & ~occ; to; to &= to - 1)
+            if (mates(s, *mate = gogo_drop((GogoPiece)k, lsb(to))))
+                return true;
+    }
+    const Bits pinned = pinned_pieces(s, ksq, us, occ), zone = T.last_rank[us];
+    for (Bits pieces = own & ~kinds(s, K_KING); pieces; pieces &= pieces - 1) {
+        const int from = lsb(pieces), kind = code_kind(s->board[from]);
+        Bits to_set = piece_attacks(kind, us, from, occ) & ~own;
+        if (pinned & bit(from))
+            to_set &= T.line[ksq][from];
+        for (; to_set; to_set &= to_set - 1) {
+            const int to = lsb(to_set);
+            const Bits after = (occ & ~bit(from)) | bit(to);
+            const bool may_promote = kind_can_promote(kind) && ((bit(from) | bit(to)) & zone);
+            const bool must_promote = kind == K_PAWN && (bit(to) & zone);
+            if (!must_promote && (piece_attacks(kind, us, to, after) & bit(eksq)) &&
+                mates(s, *mate = gogo_move(from, to, false)))
+                return true;
+            if (may_promote && (piece_attacks(kind_promoted(kind), us, to, after) & bit(eksq)) &&
+                mates(s, *mate = gogo_move(from, to, true)))
+                return true;
+        }
+    }
+    return false;
+}
+
 int gogo_count(const GogoState *s) { return generate(s, NULL); }
 
 void gogo_play(const GogoState *s, Move m, GogoState *c)
