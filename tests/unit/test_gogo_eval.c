@@ -293,62 +293,29 @@ static void test_weight_file_round_trip(void **unused)
     free(text);
 }
 
-/* A file from before the near.* groups and tempo (version 1) still reads,
- * with those weights 0; such a file may not have them. */
-static void test_version_1_file_reads(void **unused)
+/* An older version of a weight file: the scrambled weights written, the
+ * version line set to `version`, and the lines of the groups that version
+ * lacks (their names start with one of `newer`) left out.  Such a file
+ * reads with those weights 0 (every index from `first_new` on), and the
+ * same file with one of the left-out lines added back is rejected, naming
+ * that group (`first_name`). */
+static void expect_older_version_reads(int version, const char *const *newer, int first_new,
+                                       const char *first_name)
 {
-    (void)unused;
     const GogoEvalWeights scrambled = scrambled_weights();
     char *text = file_text(&scrambled);
-    char *v1 = malloc(strlen(text) + 1), *out = v1;
-    const char *near_line = NULL;
+    char *older = malloc(strlen(text) + 1), *out = older;
+    const char *dropped = NULL;
     for (const char *line = text; *line;) {
         const char *end = strchr(line, '\n');
         const size_t len = end ? (size_t)(end - line) + 1 : strlen(line);
+        bool drop = false;
+        for (int k = 0; newer[k]; k++)
+            drop = drop || strncmp(line, newer[k], strlen(newer[k])) == 0;
         if (strncmp(line, "yomi-gogo-eval 3", 16) == 0) {
-            out += sprintf(out, "yomi-gogo-eval 1\n");
-        } else if (strncmp(line, "near.", 5) == 0) {
-            near_line = near_line ? near_line : line;
-        } else if (strncmp(line, "tempo ", 6) != 0 && strncmp(line, "attacked.", 9) != 0 &&
-                   strncmp(line, "hanging.", 8) != 0) {
-            memcpy(out, line, len);
-            out += len;
-        }
-        line += len;
-    }
-    *out = '\0';
-    assert_non_null(near_line);
-    GogoEvalWeights back;
-    Err err = {{0}};
-    assert_int_equal(read_text(v1, strlen(v1), &back, &err), 0);
-    for (int i = 0; i < EVAL_NPARAMS; i++)
-        assert_int_equal(back.w[i], i < EV_KING_NEAR ? scrambled.w[i] : 0);
-    /* The same file with a near.* line: not a version 1 group. */
-    const size_t near_len = (size_t)(strchr(near_line, '\n') - near_line) + 1;
-    char *with_near = malloc(strlen(v1) + near_len + 1);
-    sprintf(with_near, "%s%.*s", v1, (int)near_len, near_line);
-    expect_rejected(with_near, strlen(with_near), "unknown group 'near.pawn'");
-    free(with_near);
-    free(v1);
-    free(text);
-}
-
-/* A file from before the attacked.* and hanging.* groups (version 2)
- * reads with those weights 0, and may not have them. */
-static void test_version_2_file_reads(void **unused)
-{
-    (void)unused;
-    const GogoEvalWeights scrambled = scrambled_weights();
-    char *text = file_text(&scrambled);
-    char *v2 = malloc(strlen(text) + 1), *out = v2;
-    const char *threat_line = NULL;
-    for (const char *line = text; *line;) {
-        const char *end = strchr(line, '\n');
-        const size_t len = end ? (size_t)(end - line) + 1 : strlen(line);
-        if (strncmp(line, "yomi-gogo-eval 3", 16) == 0) {
-            out += sprintf(out, "yomi-gogo-eval 2\n");
-        } else if (strncmp(line, "attacked.", 9) == 0 || strncmp(line, "hanging.", 8) == 0) {
-            threat_line = threat_line ? threat_line : line;
+            out += sprintf(out, "yomi-gogo-eval %d\n", version);
+        } else if (drop) {
+            dropped = dropped ? dropped : line;
         } else {
             memcpy(out, line, len);
             out += len;
@@ -356,19 +323,39 @@ static void test_version_2_file_reads(void **unused)
         line += len;
     }
     *out = '\0';
-    assert_non_null(threat_line);
+    assert_non_null(dropped);
     GogoEvalWeights back;
     Err err = {{0}};
-    assert_int_equal(read_text(v2, strlen(v2), &back, &err), 0);
+    assert_int_equal(read_text(older, strlen(older), &back, &err), 0);
     for (int i = 0; i < EVAL_NPARAMS; i++)
-        assert_int_equal(back.w[i], i < EV_ATTACKED ? scrambled.w[i] : 0);
-    const size_t threat_len = (size_t)(strchr(threat_line, '\n') - threat_line) + 1;
-    char *with_threat = malloc(strlen(v2) + threat_len + 1);
-    sprintf(with_threat, "%s%.*s", v2, (int)threat_len, threat_line);
-    expect_rejected(with_threat, strlen(with_threat), "unknown group 'attacked.us'");
-    free(with_threat);
-    free(v2);
+        assert_int_equal(back.w[i], i < first_new ? scrambled.w[i] : 0);
+    const size_t dropped_len = (size_t)(strchr(dropped, '\n') - dropped) + 1;
+    char *with = malloc(strlen(older) + dropped_len + 1);
+    sprintf(with, "%s%.*s", older, (int)dropped_len, dropped);
+    char why[64];
+    snprintf(why, sizeof why, "unknown group '%s'", first_name);
+    expect_rejected(with, strlen(with), why);
+    free(with);
+    free(older);
     free(text);
+}
+
+/* A file from before the near.* groups and tempo (version 1) still reads,
+ * with those weights 0; such a file may not have them. */
+static void test_version_1_file_reads(void **unused)
+{
+    (void)unused;
+    static const char *const newer[] = {"near.", "tempo ", "attacked.", "hanging.", NULL};
+    expect_older_version_reads(1, newer, EV_KING_NEAR, "near.pawn");
+}
+
+/* A file from before the attacked.* and hanging.* groups (version 2)
+ * reads with those weights 0, and may not have them. */
+static void test_version_2_file_reads(void **unused)
+{
+    (void)unused;
+    static const char *const newer[] = {"attacked.", "hanging.", NULL};
+    expect_older_version_reads(2, newer, EV_ATTACKED, "attacked.us");
 }
 
 static void test_truncated_weight_file_is_rejected(void **unused)
