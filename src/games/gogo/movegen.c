@@ -86,6 +86,20 @@ static inline int emit(Move *moves, int n, int from, Bits to_set, Bits promote_o
     return n;
 }
 
+/* Which of a piece's targets `to_set` it must reach promoted
+ * (*promote_only) and which either way (*promote_too): a pawn on the last
+ * rank (the whole zone) must promote; another kind that can may when it
+ * starts or ends in the zone. */
+static inline void promotions(int kind, int from, Bits to_set, Bits zone, Bits *promote_only,
+                              Bits *promote_too)
+{
+    *promote_only = *promote_too = 0;
+    if (kind == K_PAWN)
+        *promote_only = to_set & zone;
+    else if (kind_can_promote(kind))
+        *promote_too = (bit(from) & zone) ? to_set : to_set & zone;
+}
+
 /// One generator for both listing and counting (moves == NULL): it is
 /// inlined into each, so the counting version (perft's last ply) never
 /// touches memory for the moves and pays one popcount per piece.  Moves are
@@ -129,12 +143,9 @@ static inline __attribute__((always_inline)) int generate(const GogoState *s, Mo
             to_set &= T.line[ksq][from];
         if (!to_set)
             continue;
-        if (!kind_can_promote(kind))
-            n = emit(moves, n, from, to_set, 0, 0);
-        else if (kind == K_PAWN) /* the zone is the last rank: a pawn there must promote */
-            n = emit(moves, n, from, to_set, to_set & zone, 0);
-        else
-            n = emit(moves, n, from, to_set, 0, (bit(from) & zone) ? to_set : to_set & zone);
+        Bits promote_only, promote_too;
+        promotions(kind, from, to_set, zone, &promote_only, &promote_too);
+        n = emit(moves, n, from, to_set, promote_only, promote_too);
     }
     if (!drops)
         return n;
@@ -198,15 +209,16 @@ bool gogo_mate_in_one(const GogoState *s, Move *mate)
         Bits to_set = piece_attacks(kind, us, from, occ) & ~own;
         if (pinned & bit(from))
             to_set &= T.line[ksq][from];
+        Bits promote_only, promote_too;
+        promotions(kind, from, to_set, zone, &promote_only, &promote_too);
         for (; to_set; to_set &= to_set - 1) {
             const int to = lsb(to_set);
             const Bits after = (occ & ~bit(from)) | bit(to);
-            const bool may_promote = kind_can_promote(kind) && ((bit(from) | bit(to)) & zone);
-            const bool must_promote = kind == K_PAWN && (bit(to) & zone);
-            if (!must_promote && (piece_attacks(kind, us, to, after) & bit(eksq)) &&
+            if (!(promote_only & bit(to)) && (piece_attacks(kind, us, to, after) & bit(eksq)) &&
                 mates(s, *mate = gogo_move(from, to, false)))
                 return true;
-            if (may_promote && (piece_attacks(kind_promoted(kind), us, to, after) & bit(eksq)) &&
+            if (((promote_only | promote_too) & bit(to)) &&
+                (piece_attacks(kind_promoted(kind), us, to, after) & bit(eksq)) &&
                 mates(s, *mate = gogo_move(from, to, true)))
                 return true;
         }
