@@ -210,8 +210,8 @@ static void format_score(int v, char *buf, size_t len)
 }
 
 /// The limits of one `go`: a depth or node count when asked, the clock's
-/// budget (agent_budget_ms, less the overhead of the pipe and the GUI)
-/// otherwise; infinite and ponder searches run until stopped.  Searching
+/// budget (agent_budget; its hard limit less the overhead of the pipe and
+/// the GUI) otherwise; infinite and ponder searches run until stopped.  Searching
 /// always deepens iteratively, so a stop at any moment has an answer.
 static int start_go(Usi *u, const UsiGo *go, Err *err)
 {
@@ -222,7 +222,7 @@ static int start_go(Usi *u, const UsiGo *go, Err *err)
     int depth = go->depth > 0 ? go->depth : u->depth_option > 0 ? u->depth_option : USI_MAX_DEPTH;
     if (depth > USI_MAX_DEPTH)
         depth = USI_MAX_DEPTH;
-    int64_t time_ms = INFINITE_MS;
+    int64_t time_ms = INFINITE_MS, soft_ms = 0;
     u->infinite = go->infinite || go->ponder;
     if (!u->infinite) {
         AgentClock clock;
@@ -235,11 +235,12 @@ static int start_go(Usi *u, const UsiGo *go, Err *err)
         clock.inc_ms[0] = go->binc;
         clock.inc_ms[1] = go->winc;
         clock.byoyomi_ms = go->byoyomi;
-        int64_t budget = agent_budget_ms(&clock, side);
-        if (budget > 0) {
-            const int64_t overhead = u->overhead_ms < budget / 2 ? u->overhead_ms : budget / 2;
-            budget -= overhead;
-            time_ms = budget < 1 ? 1 : budget > INFINITE_MS ? INFINITE_MS : budget;
+        const AgentBudget budget = agent_budget(&clock, side);
+        if (budget.hard_ms > 0) {
+            const int64_t overhead = u->overhead_ms < budget.hard_ms / 2 ? u->overhead_ms : budget.hard_ms / 2;
+            const int64_t hard = budget.hard_ms - overhead;
+            time_ms = hard < 1 ? 1 : hard > INFINITE_MS ? INFINITE_MS : hard;
+            soft_ms = budget.soft_ms < time_ms ? budget.soft_ms : 0;
         }
     }
     /* mcts has no depth to stop at: without a clock or a node count it
@@ -250,6 +251,7 @@ static int start_go(Usi *u, const UsiGo *go, Err *err)
     if (search_set_limits(u->search, depth, (int)time_ms, go->nodes > 0 ? (uint64_t)go->nodes : 0,
                           err) != 0)
         return -1;
+    search_set_soft_limit(u->search, (int)soft_ms);
     search_set_history(u->search, u->state_ptr, u->nstates - 1);
     if (search_start(u->search, root, err) != 0)
         return -1;

@@ -202,7 +202,14 @@ int search_set_limits(Search *s, int depth, int time_ms, uint64_t node_limit, Er
     s->c.cfg.solve = (algorithm(s->c.cfg.algo)->flags & ALGO_SOLVE_ONLY) != 0;
     s->c.cfg.time_ms = time_ms > 0 ? time_ms : 0;
     s->c.cfg.node_limit = node_limit;
+    s->c.cfg.soft_ms = 0;
     return 0;
+}
+
+void search_set_soft_limit(Search *s, int soft_ms)
+{
+    if (!s->thread_live)
+        s->c.cfg.soft_ms = soft_ms > 0 ? soft_ms : 0;
 }
 
 void search_clear(Search *s)
@@ -290,7 +297,13 @@ static void search_iterate(Search *s, SearchResult *r)
     bool have = false;
     Team *team = ctx_tracing(c) ? NULL : s->team;
     bool helping = false; /* the team is on Lazy SMP */
+    const uint64_t soft_ns = cfg->soft_ms > 0 && cfg->time_ms > cfg->soft_ms
+                                 ? atomic_load_explicit(&s->live.start_ns, memory_order_relaxed) +
+                                       (uint64_t)cfg->soft_ms * 1000000u
+                                 : 0;
     for (int d = deepen ? 1 : target; d <= target; d++) {
+        if (have && soft_ns && clock_ns() >= soft_ns)
+            break; /* the next iteration would likely not finish */
         c->horizon = 0;
         if (ctx_tracing(c))
             ctx_trace(c, &(TraceEvent){.kind = TRACE_ITERATION, .depth = d});

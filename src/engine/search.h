@@ -58,6 +58,8 @@ typedef struct SearchConfig {
     int guess;
     int time_ms;          /* > 0: iterative deepening under this limit */
     uint64_t node_limit;  /* > 0: stop after about this many nodes */
+    int soft_ms;          /* > 0 with time_ms: no deeper iteration starts
+                             after this (a clock's time management) */
     bool quiescence;      /* games that have it (gogo) */
     ExtraTurnMode extra_turn;
     int endgame;          /* > 0: the game's solver takes positions this
@@ -216,6 +218,10 @@ void search_set_trace(Search *s, TraceFn fn, void *arg);
  * different time.  -1 + err when the depth is out of range or a search is
  * running. */
 int search_set_limits(Search *s, int depth, int time_ms, uint64_t node_limit, Err *err);
+/* After search_set_limits (which clears it): the next search starts no
+ * deeper iteration once soft_ms have passed, when it has an answer; 0:
+ * none.  Not while a search runs. */
+void search_set_soft_limit(Search *s, int soft_ms);
 
 /* Clear the table (between unrelated positions). */
 void search_clear(Search *s);

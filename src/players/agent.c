@@ -17,25 +17,36 @@ void agent_clock_none(AgentClock *c)
     c->byoyomi_ms = -1;
 }
 
-/// Time management: spend a thirtieth of the main time left, most of the
-/// increment and all of the byoyomi (which is lost if not used), but never
-/// more than half of what is left, so a long game cannot run a side out of
-/// time.  Simple on purpose: gogo games are short and the search's own
-/// deadline is hard, so there is no need to predict iteration times.
-int64_t agent_budget_ms(const AgentClock *c, int side)
+/// Time management: a move is planned to take a thirtieth of the main
+/// time left and most of the increment, plus all of the byoyomi (which is
+/// lost if not used).  An iteration that ends past 60% of the plan starts
+/// no deeper one, since the next would take about as long again as all
+/// before it; one already running may go on to three times the plan, but
+/// never past half of what is left, so a long game cannot run a side out
+/// of time.  (A hard stop at the plan alone, the first rule, threw away
+/// the iteration it cut: BENCHMARKS.md "Time management on a clock".)
+/// A fixed time a move, or only byoyomi and increment left, has nothing
+/// to save for later: the search uses all of it.
+AgentBudget agent_budget(const AgentClock *c, int side)
 {
     if (c->movetime_ms > 0)
-        return c->movetime_ms;
+        return (AgentBudget){.hard_ms = c->movetime_ms};
     const int64_t main_ms = c->time_ms[side] > 0 ? c->time_ms[side] : 0;
     const int64_t inc = c->inc_ms[side] > 0 ? c->inc_ms[side] : 0;
     const int64_t byo = c->byoyomi_ms > 0 ? c->byoyomi_ms : 0;
     if (c->time_ms[side] < 0 && inc == 0 && byo == 0)
-        return 0;
-    int64_t budget = main_ms / 30 + inc * 3 / 4 + byo;
+        return (AgentBudget){0};
+    const int64_t plan = main_ms / 30 + inc * 3 / 4;
     const int64_t cap = main_ms / 2 + inc + byo;
-    if (budget > cap)
-        budget = cap;
-    return budget < 1 ? 1 : budget;
+    int64_t hard = plan * 3 + byo;
+    if (hard > cap)
+        hard = cap;
+    if (hard < 1)
+        hard = 1;
+    int64_t soft = main_ms > 0 ? plan * 3 / 5 + byo : 0;
+    if (soft >= hard)
+        soft = 0;
+    return (AgentBudget){.hard_ms = hard, .soft_ms = soft};
 }
 
 bool agent_spec_is_external(const char *spec)
@@ -218,6 +229,11 @@ static int replay(Agent *a, const void *start, const Move *moves, int nmoves, Er
     return 0;
 }
 
+static int clamp_ms(int64_t ms)
+{
+    return ms > 86400000 ? 86400000 : (int)ms;
+}
+
 static int search_agent_start(Agent *a, const void *start, const Move *moves, int nmoves,
                               const AgentClock *clock, Err *err)
 {
@@ -232,12 +248,13 @@ static int search_agent_start(Agent *a, const void *start, const Move *moves, in
         a->thinking = true;
         return 0;
     }
-    const int64_t budget = agent_budget_ms(clock, a->g->ops->side_to_move(a->g, root));
+    const AgentBudget budget = agent_budget(clock, a->g->ops->side_to_move(a->g, root));
     /* The clock gives each move its own time; the table stays. */
     if (!a->cfg.solve) {
-        const int time_ms = budget > 0 ? (int)(budget > 86400000 ? 86400000 : budget) : a->cfg.time_ms;
+        const int time_ms = budget.hard_ms > 0 ? clamp_ms(budget.hard_ms) : a->cfg.time_ms;
         if (search_set_limits(a->search, a->cfg.depth, time_ms, a->cfg.node_limit, err) != 0)
             return -1;
+        search_set_soft_limit(a->search, clamp_ms(budget.soft_ms));
     }
     search_set_history(a->search, a->state_ptr, nmoves);
     if (search_start(a->search, root, err) != 0)

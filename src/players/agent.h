@@ -49,9 +49,15 @@ typedef struct {
 /* A clock with nothing set (the player's own limits apply). */
 void agent_clock_none(AgentClock *c);
 
-/* How long the side to move should think under `c`, in ms; 0 when the
- * clock sets no limit.  Shared by `yomi usi` and the engine agent. */
-int64_t agent_budget_ms(const AgentClock *c, int side);
+/* How long the side to move may think under a clock, in ms: the search
+ * stops at `hard_ms` (0: the clock sets no limit) and starts no deeper
+ * iteration after `soft_ms` (0: it deepens until hard_ms).  Shared by
+ * `yomi usi` and the engine agent. */
+typedef struct {
+    int64_t hard_ms;
+    int64_t soft_ms;
+} AgentBudget;
+AgentBudget agent_budget(const AgentClock *c, int side);
 
 typedef enum { AGENT_MOVE, AGENT_RESIGN, AGENT_WIN } AgentAnswer;
 

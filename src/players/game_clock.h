@@ -70,7 +70,7 @@ int64_t game_clock_used(const GameClock *c, int side, uint64_t now);
 int64_t game_clock_turn_ms(const GameClock *c, int side, uint64_t now);
 
 /* The clock as a player sees it at the start of its move (agent_start, and
- * agent_budget_ms's time management): every time less `reserve_ms` kept
+ * agent_budget's time management): every time less `reserve_ms` kept
  * back for the answer to reach the clock (half of a shorter byoyomi). */
 void game_clock_agent(const GameClock *c, uint64_t now, int64_t reserve_ms, AgentClock *out);
 

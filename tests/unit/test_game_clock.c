@@ -121,7 +121,7 @@ static void untimed_counts_but_never_falls(void **unused)
     assert_int_equal(game_clock_used(&c, 0, 0), 86400000);
     AgentClock a;
     game_clock_agent(&c, 0, 250, &a);
-    assert_int_equal(agent_budget_ms(&a, 0), 0); /* no clock: the player's own limits */
+    assert_int_equal(agent_budget(&a, 0).hard_ms, 0); /* no clock: the player's own limits */
 }
 
 static void a_player_sees_its_time_less_a_reserve(void **unused)
@@ -135,12 +135,12 @@ static void a_player_sees_its_time_less_a_reserve(void **unused)
     assert_int_equal(a.time_ms[0], 52000 - 250);
     assert_int_equal(a.time_ms[1], 60000 - 400 - 250);
     assert_int_equal(a.inc_ms[1], 2000);
-    assert_true(agent_budget_ms(&a, 1) <= a.time_ms[1]);
+    assert_true(agent_budget(&a, 1).hard_ms <= a.time_ms[1]);
     c = clock_of(0, 0, 2000, 0);
     game_clock_agent(&c, 0, 250, &a);
     assert_int_equal(a.time_ms[0], 0);
     assert_int_equal(a.byoyomi_ms, 1750);
-    assert_int_equal(agent_budget_ms(&a, 0), 1750);
+    assert_int_equal(agent_budget(&a, 0).hard_ms, 1750);
     c = clock_of(0, 0, 300, 0); /* a short byoyomi: half of it */
     game_clock_agent(&c, 0, 250, &a);
     assert_int_equal(a.byoyomi_ms, 150);

@@ -1,6 +1,7 @@
 /* test_search.c - the engine against itself: every algorithm agrees with
  * negamax on random positions of every game, PVs are legal, a stopped
- * search answers with a legal move, counters can be read while it runs,
+ * search answers with a legal move, a soft time limit ends it between
+ * iterations, counters can be read while it runs,
  * player specs parse or fail clearly, every algorithm has a whole row in
  * the table and a paragraph in the help screen. */
 #include <setjmp.h>
@@ -171,6 +172,42 @@ static void test_stop_returns_a_legal_move(void **unused)
     game_close(g);
 }
 
+/* A clock's soft limit ends the deepening between iterations: the search
+ * ends on its own, long before its hard limit and its depth, with the
+ * answer of a whole iteration (not stopped).  search_set_limits clears
+ * it: the same search then runs until stopped. */
+static void test_soft_limit_ends_between_iterations(void **unused)
+{
+    (void)unused;
+    Err err = {{0}};
+    Game *g = game_open("gogo", NULL, 0, &err);
+    assert_non_null(g);
+    _Alignas(16) unsigned char root[GAME_MAX_STATE];
+    g->ops->start(g, root);
+    SearchConfig cfg;
+    search_config_default(&cfg);
+    cfg.algo = ALGO_YOMI;
+    Search *s = search_new(g, &cfg, &err);
+    assert_non_null(s);
+    assert_int_equal(search_set_limits(s, 60, 600000, 0, &err), 0);
+    search_set_soft_limit(s, 1);
+    static SearchResult r;
+    assert_int_equal(search_run(s, root, &r, &err), 0);
+    assert_false(r.stopped);
+    assert_true(r.stats.depth >= 1 && r.stats.depth < 60);
+    assert_true(test_legal_line(g, root, r.pv, r.pv_len));
+    assert_int_equal(search_set_limits(s, 60, 600000, 0, &err), 0);
+    assert_int_equal(search_start(s, root, &err), 0);
+    struct timespec ts = {0, 50000000};
+    nanosleep(&ts, NULL);
+    assert_false(search_done(s)); /* no soft limit: still deepening */
+    search_stop(s);
+    search_wait(s, &r);
+    assert_true(r.stopped);
+    search_free(s);
+    game_close(g);
+}
+
 /* The panel reads the depth and the counters at any moment: once an
  * iteration is told, its nodes are told too, even when it took fewer
  * nodes than the counters' publishing period (reversi's first plies).
@@ -324,6 +361,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_algorithms_agree),
         cmocka_unit_test(test_stop_returns_a_legal_move),
+        cmocka_unit_test(test_soft_limit_ends_between_iterations),
         cmocka_unit_test(test_a_told_depth_comes_with_its_nodes),
         cmocka_unit_test(test_two_searches_side_by_side),
         cmocka_unit_test(test_player_specs),

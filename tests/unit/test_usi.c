@@ -245,22 +245,38 @@ static void test_clock_budget(void **state)
     (void)state;
     AgentClock c;
     agent_clock_none(&c);
-    assert_int_equal(agent_budget_ms(&c, 0), 0); /* no clock: no limit */
+    AgentBudget b = agent_budget(&c, 0);
+    assert_int_equal(b.hard_ms, 0); /* no clock: no limit */
+    assert_int_equal(b.soft_ms, 0);
     c.movetime_ms = 250;
-    assert_int_equal(agent_budget_ms(&c, 1), 250);
+    b = agent_budget(&c, 1);
+    assert_int_equal(b.hard_ms, 250); /* a fixed time: all of it */
+    assert_int_equal(b.soft_ms, 0);
     agent_clock_none(&c);
     c.byoyomi_ms = 1000;
     c.time_ms[0] = c.time_ms[1] = 0;
-    assert_int_equal(agent_budget_ms(&c, 0), 1000); /* byoyomi only: all of it */
+    b = agent_budget(&c, 0);
+    assert_int_equal(b.hard_ms, 1000); /* byoyomi only: all of it */
+    assert_int_equal(b.soft_ms, 0);
     agent_clock_none(&c);
     c.time_ms[0] = 60000;
     c.time_ms[1] = 3000;
-    const int64_t rich = agent_budget_ms(&c, 0), poor = agent_budget_ms(&c, 1);
-    assert_true(rich > poor);
-    assert_true(rich <= 30000 && poor <= 1500); /* never more than half the main time */
-    assert_true(poor >= 1);
+    c.inc_ms[0] = c.inc_ms[1] = 1000;
+    const AgentBudget rich = agent_budget(&c, 0), poor = agent_budget(&c, 1);
+    /* A plan of 60000/30 + 3/4 of the increment: deepen until 60% of
+     * it, stop at three times it. */
+    assert_int_equal(rich.soft_ms, 1650);
+    assert_int_equal(rich.hard_ms, 8250);
+    assert_true(rich.hard_ms > poor.hard_ms && rich.soft_ms > poor.soft_ms);
+    assert_true(poor.soft_ms < poor.hard_ms);
+    assert_true(poor.hard_ms <= 1500 + 1000); /* never more than half the main time */
+    c.inc_ms[0] = c.inc_ms[1] = -1;
     c.time_ms[1] = 0;
-    assert_int_equal(agent_budget_ms(&c, 1), 1);
+    assert_int_equal(agent_budget(&c, 1).hard_ms, 1);
+    c.time_ms[0] = 1000000; /* a long game: the plan, the cap far off */
+    b = agent_budget(&c, 0);
+    assert_int_equal(b.hard_ms, 99999); /* 3 x 33333 */
+    assert_int_equal(b.soft_ms, 19999);
 }
 
 static void test_agent_specs(void **state)
