@@ -41,6 +41,9 @@ typedef struct {
     /* ALGO_YOMI: the node's static evaluation when it was asked for, else
      * INT32_MIN (in check, or cut before it was needed). */
     int static_eval;
+    /* ALGO_YOMI: the move a singular-extension test leaves out of the
+     * node's next search at this ply, else MOVE_NONE. */
+    Move excluded;
 } PlyData;
 
 typedef struct Pns Pns; /* pns.c's table and per-ply numbers */
@@ -108,6 +111,8 @@ typedef struct {
     int orig_alpha, orig_beta; /* the window asked for */
     int value;                 /* the answer when node_open answered */
     Move hint;                 /* the table's move */
+    int tt_depth, tt_value;    /* the table's entry (tt_depth -1: none) */
+    int tt_bound;
     bool keyed;                /* probed: store on closing */
     int memo_lower, memo_upper;
     int key_len;

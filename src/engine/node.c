@@ -186,6 +186,9 @@ static bool probe_tt(Ctx *c, int ply, int depth, Node *nd)
     if (!tt_find(c->tt, nd->hash, &e))
         return false;
     nd->hint = e.move;
+    nd->tt_depth = e.depth;
+    nd->tt_bound = e.bound;
+    nd->tt_value = from_table(e.value, ply);
     if (ply == 0 || (e.depth < depth && e.depth != DEPTH_EXACT))
         return false;
     const int v = from_table(e.value, ply);

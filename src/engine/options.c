@@ -63,7 +63,7 @@ static const struct {
     {"lmr", YOMI_LMR},                         {"check-extension", YOMI_CHECK_EXTENSION},
     {"probcut", YOMI_PROBCUT},                 {"futility", YOMI_FUTILITY},
     {"exchange", YOMI_EXCHANGE},               {"mate-probe", YOMI_MATE_PROBE},
-    {"iir", YOMI_IIR},
+    {"iir", YOMI_IIR},                         {"singular", YOMI_SINGULAR},
 };
 #define NFEATURES (sizeof features / sizeof features[0])
 

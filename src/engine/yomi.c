@@ -8,12 +8,12 @@
  * null-move pruning where the game allows it, late-move reductions,
  * internal iterative reduction, and where the game gives a futility
  * margin (gogo) reverse futility, futility and late-move pruning near the
- * leaves, and a check extension; its quiescence (quiesce.c) also asks
- * the game for a mate in one where it can (gogo).  Each of
- * them can be switched off (SearchConfig.features) so that BENCHMARKS.md
- * can measure what it is worth.  Values are exact whenever the search
- * reaches the end of the game: a solve never uses the null move nor
- * prunes, and a reduction that touches the depth limit marks the
+ * leaves, a singular extension and a check extension; its quiescence
+ * (quiesce.c) also asks the game for a mate in one where it can (gogo).
+ * Each of them can be switched off (SearchConfig.features) so that
+ * BENCHMARKS.md can measure what it is worth.  Values are exact whenever
+ * the search reaches the end of the game: a solve never uses the null
+ * move nor prunes, and a reduction that touches the depth limit marks the
  * iteration as unsolved.
  */
 #include <math.h>
@@ -31,6 +31,7 @@
 #define FUTILITY_MAX_DEPTH 3
 #define LATE_MOVE_PRUNING_MAX_DEPTH 3
 #define IIR_MIN_DEPTH 4
+#define SINGULAR_MIN_DEPTH 8
 
 static bool has_feature(const Ctx *c, unsigned f) { return (c->cfg.features & f) != 0; }
 
@@ -227,6 +228,40 @@ static bool sound_check(const Ctx *c, int ply, Move prev)
            c->ops->exchange(c->g, ctx_state(c, ply - 1), prev) >= 0;
 }
 
+/// Singular extension: when the table's move was good enough for a lower
+/// bound at nearly this depth, search the node again without it, half as
+/// deep, against a bar a little below that bound.  If nothing else comes
+/// near, the table's move is the only one that holds, and it gets a ply
+/// more: a forced line is searched as deep as the quiet ones around it.
+/// If another move clears the bar and the bar is above beta, two moves
+/// beat beta and the node is cut on that (multi-cut).  Only where the game
+/// gives a futility margin, which scales the bar (gogo); never in a solve,
+/// nor traced (the test searches the node again at its own ply).
+/// Returns the move to extend, or MOVE_NONE; *cut is set to the node's
+/// lower bound on a multi-cut.
+static Move singular_move(Ctx *c, int ply, int depth, int beta, Move prev, const Node *nd,
+                          int *cut)
+{
+    if (ply == 0 || depth < SINGULAR_MIN_DEPTH || nd->hint == MOVE_NONE ||
+        nd->tt_depth < depth - 3 || !(nd->tt_bound & BOUND_LOWER) ||
+        nd->tt_value >= SCORE_WIN_MIN || nd->tt_value <= -SCORE_WIN_MIN ||
+        !has_feature(c, YOMI_SINGULAR) || !c->ops->futility_margin || c->cfg.solve ||
+        ctx_tracing(c) || ply >= 2 * c->root_depth)
+        return MOVE_NONE;
+    PlyData *p = &c->ply[ply];
+    const int bar = nd->tt_value - c->ops->futility_margin * depth / 75;
+    const int saved_eval = p->static_eval;
+    p->excluded = nd->hint;
+    const int v = yomi_search(c, ply, (depth - 1) / 2, bar - 1, bar, prev, false);
+    p->static_eval = saved_eval;
+    p->pv_len = 0;
+    if (v < bar)
+        return nd->hint;
+    if (bar >= beta)
+        *cut = bar;
+    return MOVE_NONE;
+}
+
 /// One node of the yomi search: fail-soft PVS.  The first move gets the
 /// full window, every later one a null window around the best so far and a
 /// re-search only when it surprises; the table gives bounds and the first
@@ -243,6 +278,8 @@ static bool sound_check(const Ctx *c, int ply, Move prev)
 int yomi_search(Ctx *c, int ply, int depth, int alpha, int beta, Move prev, bool allow_null)
 {
     PlyData *p = &c->ply[ply];
+    const Move excluded = p->excluded; /* a singular-extension test's */
+    p->excluded = MOVE_NONE;
     p->pv_len = 0;
     p->static_eval = EVAL_NONE;
     if ((++c->n.nodes & (STATS_PUBLISH_EVERY - 1)) == 0)
@@ -276,9 +313,10 @@ int yomi_search(Ctx *c, int ply, int depth, int alpha, int beta, Move prev, bool
     nd.alpha = nd.orig_alpha = alpha;
     nd.beta = nd.orig_beta = beta;
     nd.hint = MOVE_NONE;
+    nd.tt_depth = -1;
     nd.keyed = false;
     nd.horizon_before = c->horizon;
-    if ((c->tt || c->memo) && ctx_probe(c, ply, depth, &nd))
+    if (excluded == MOVE_NONE && (c->tt || c->memo) && ctx_probe(c, ply, depth, &nd))
         return nd.value;
     alpha = nd.alpha;
     beta = nd.beta;
@@ -287,7 +325,8 @@ int yomi_search(Ctx *c, int ply, int depth, int alpha, int beta, Move prev, bool
      * was never searched, or searched too shallow to leave one; its order
      * is a guess, so it is searched a ply shallower, and the next
      * iteration, finding its move in the table, gives it the full depth. */
-    if (depth >= IIR_MIN_DEPTH && nd.hint == MOVE_NONE && has_feature(c, YOMI_IIR) && !c->cfg.solve)
+    if (depth >= IIR_MIN_DEPTH && nd.hint == MOVE_NONE && excluded == MOVE_NONE &&
+        has_feature(c, YOMI_IIR) && !c->cfg.solve)
         depth--;
 
     int v, eval = EVAL_NONE;
@@ -299,18 +338,31 @@ int yomi_search(Ctx *c, int ply, int depth, int alpha, int beta, Move prev, bool
         pruning && c->ops->futility_margin && improving(c, ply, node_eval(c, ply, &eval));
     if (margin && reverse_futility_cuts(c, ply, depth, beta, margin, better, &eval, &v))
         return node_close(c, ply, depth, &nd, v, MOVE_NONE);
-    if (allow_null && !pv_node && !check && depth >= NULL_MOVE_MIN_DEPTH && c->ops->play_null &&
-        has_feature(c, YOMI_NULL_MOVE) && !c->cfg.solve &&
+    /* A singular-extension test (excluded) asks about this node's moves:
+     * neither the null move nor ProbCut answers that. */
+    if (allow_null && excluded == MOVE_NONE && !pv_node && !check &&
+        depth >= NULL_MOVE_MIN_DEPTH && c->ops->play_null && has_feature(c, YOMI_NULL_MOVE) &&
+        !c->cfg.solve &&
         null_move_cuts(c, ply, depth, beta, &eval, &v))
         return node_close(c, ply, depth, &nd, v, MOVE_NONE);
     if (c->stopped)
         return 0;
-    if (!pv_node && !check && depth >= PROBCUT_MIN_DEPTH && c->ops->probcut_sigma &&
-        has_feature(c, YOMI_PROBCUT) && !c->cfg.solve &&
+    if (excluded == MOVE_NONE && !pv_node && !check && depth >= PROBCUT_MIN_DEPTH &&
+        c->ops->probcut_sigma && has_feature(c, YOMI_PROBCUT) && !c->cfg.solve &&
         probcut_cuts(c, ply, depth, alpha, beta, prev, &v))
         return node_close(c, ply, depth, &nd, v, MOVE_NONE);
     if (c->stopped)
         return 0;
+
+    int cut = -INF;
+    const Move singular =
+        excluded == MOVE_NONE ? singular_move(c, ply, depth, beta, prev, &nd, &cut) : MOVE_NONE;
+    if (c->stopped)
+        return 0;
+    if (cut > -INF) { /* a guess, like the null move's */
+        c->horizon++;
+        return node_close(c, ply, depth, &nd, cut, MOVE_NONE);
+    }
 
     const int n = c->ops->legal_moves(c->g, s, p->moves);
     if (n == 0) {
@@ -328,6 +380,8 @@ int yomi_search(Ctx *c, int ply, int depth, int alpha, int beta, Move prev, bool
     Move best_move = MOVE_NONE, m;
     const int worth = moves_worth_searching(c, ply, depth, alpha, margin, better, &eval);
     while ((m = picker_next(c, ply, prev, &pk, &index)) != MOVE_NONE) {
+        if (m == excluded)
+            continue;
         /* Pruned: the rest are quiet too (the picker puts every tactical
          * move first), unless every move so far loses, when one of them
          * may yet save the game. */
@@ -336,7 +390,7 @@ int yomi_search(Ctx *c, int ply, int depth, int alpha, int beta, Move prev, bool
             break;
         }
         bool same;
-        const int d = child_make(c, ply, m, depth, &same);
+        const int d = child_make(c, ply, m, depth, &same) + (m == singular);
         const int a = max_int(alpha, best);
         if (same) {
             v = yomi_search(c, ply + 1, d, a, beta, m, true);

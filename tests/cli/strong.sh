@@ -66,6 +66,20 @@ pruned=$(nodes)
 run_yomi search reversi --algo yomi --depth 8 --futility off --format tsv
 is "$pruned" "$(nodes)" "reversi: no futility margin, the same tree with the switch on or off"
 
+# The singular extension, also the game's to ask for (its futility margin
+# scales the test): in gogo a node from depth 8 whose table move alone
+# holds searches that move a ply deeper, another tree to the same depth;
+# reversi's is the same with the switch on or off.
+run_yomi search gogo --algo yomi --depth 11 --format tsv
+extended=$(nodes)
+run_yomi search gogo --algo yomi --depth 11 --singular off --format tsv
+ok $([ -n "$extended" ] && [ -n "$(nodes)" ] && [ "$extended" != "$(nodes)" ] && echo 0 || echo 1) \
+    "gogo: the singular extension searches another tree ($extended against $(nodes))"
+run_yomi search reversi --algo yomi --depth 10 --format tsv
+extended=$(nodes)
+run_yomi search reversi --algo yomi --depth 10 --singular off --format tsv
+is "$extended" "$(nodes)" "reversi: no singular extension, the same tree with the switch on or off"
+
 bad_input "a bad switch value" search reversi --algo yomi --lmr sometimes
 bad_input "a bad switch in a player" match reversi --first yomi:2,null-move=x --second negascout:2
 
