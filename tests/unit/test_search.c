@@ -136,14 +136,22 @@ static void test_algorithms_agree(void **unused)
     assert_true(checked > 100);
 }
 
+/* The game `name`, opened, and its start position in `root`. */
+static Game *open_at_start(const char *name, void *root)
+{
+    Err err = {{0}};
+    Game *g = game_open(name, NULL, 0, &err);
+    assert_non_null(g);
+    g->ops->start(g, root);
+    return g;
+}
+
 static void test_stop_returns_a_legal_move(void **unused)
 {
     (void)unused;
     Err err = {{0}};
-    Game *g = game_open("reversi", NULL, 0, &err);
-    assert_non_null(g);
     _Alignas(16) unsigned char root[GAME_MAX_STATE];
-    g->ops->start(g, root);
+    Game *g = open_at_start("reversi", root);
     SearchConfig cfg;
     search_config_default(&cfg);
     cfg.depth = 60; /* far beyond what finishes */
@@ -180,10 +188,8 @@ static void test_soft_limit_ends_between_iterations(void **unused)
 {
     (void)unused;
     Err err = {{0}};
-    Game *g = game_open("gogo", NULL, 0, &err);
-    assert_non_null(g);
     _Alignas(16) unsigned char root[GAME_MAX_STATE];
-    g->ops->start(g, root);
+    Game *g = open_at_start("gogo", root);
     SearchConfig cfg;
     search_config_default(&cfg);
     cfg.algo = ALGO_YOMI;
@@ -216,10 +222,8 @@ static void test_a_told_depth_comes_with_its_nodes(void **unused)
 {
     (void)unused;
     Err err = {{0}};
-    Game *g = game_open("reversi", NULL, 0, &err);
-    assert_non_null(g);
     _Alignas(16) unsigned char root[GAME_MAX_STATE];
-    g->ops->start(g, root);
+    Game *g = open_at_start("reversi", root);
     SearchConfig cfg;
     search_config_default(&cfg);
     cfg.depth = 7;
@@ -247,10 +251,8 @@ static void test_two_searches_side_by_side(void **unused)
 {
     (void)unused;
     Err err = {{0}};
-    Game *g = game_open("reversi-6x6", NULL, 0, &err);
-    assert_non_null(g);
     _Alignas(16) unsigned char root[GAME_MAX_STATE];
-    g->ops->start(g, root);
+    Game *g = open_at_start("reversi-6x6", root);
     SearchConfig cfg;
     search_config_default(&cfg);
     cfg.depth = 7;
