@@ -211,8 +211,9 @@ static void format_score(int v, char *buf, size_t len)
 
 /// The limits of one `go`: a depth or node count when asked, the clock's
 /// budget (agent_budget; its hard limit less the overhead of the pipe and
-/// the GUI) otherwise; infinite and ponder searches run until stopped.  Searching
-/// always deepens iteratively, so a stop at any moment has an answer.
+/// the GUI) otherwise; infinite and ponder searches run until stopped.
+/// Searching always deepens iteratively, so a stop at any moment has an
+/// answer.
 static int start_go(Usi *u, const UsiGo *go, Err *err)
 {
     if (ensure_search(u, err) != 0)
@@ -237,10 +238,10 @@ static int start_go(Usi *u, const UsiGo *go, Err *err)
         clock.byoyomi_ms = go->byoyomi;
         const AgentBudget budget = agent_budget(&clock, side);
         if (budget.hard_ms > 0) {
-            const int64_t overhead = u->overhead_ms < budget.hard_ms / 2 ? u->overhead_ms : budget.hard_ms / 2;
-            const int64_t hard = budget.hard_ms - overhead;
+            const int64_t half = budget.hard_ms / 2;
+            const int64_t hard = budget.hard_ms - (u->overhead_ms < half ? u->overhead_ms : half);
             time_ms = hard < 1 ? 1 : hard > INFINITE_MS ? INFINITE_MS : hard;
-            soft_ms = budget.soft_ms < time_ms ? budget.soft_ms : 0;
+            soft_ms = budget.soft_ms < time_ms ? budget.soft_ms : 0; /* fits an int */
         }
     }
     /* mcts has no depth to stop at: without a clock or a node count it

@@ -73,8 +73,7 @@ void ctx_forget(Ctx *c)
     memset(c->history, 0, 2 * 65536 * sizeof *c->history);
     if (c->counter)
         memset(c->counter, 0xff, 2 * 65536 * sizeof *c->counter);
-    for (int p = 0; p < SEARCH_MAX_PLY + 2; p++)
-    {
+    for (int p = 0; p < SEARCH_MAX_PLY + 2; p++) {
         c->ply[p].killer[0] = c->ply[p].killer[1] = MOVE_NONE;
         c->ply[p].excluded = MOVE_NONE;
     }

@@ -191,7 +191,7 @@ static bool probe_tt(Ctx *c, int ply, int depth, Node *nd)
     nd->tt_value = from_table(e.value, ply);
     if (ply == 0 || (e.depth < depth && e.depth != DEPTH_EXACT))
         return false;
-    const int v = from_table(e.value, ply);
+    const int v = nd->tt_value;
     if (e.bound == BOUND_EXACT || (e.bound == BOUND_LOWER && v >= nd->beta) ||
         (e.bound == BOUND_UPPER && v <= nd->alpha)) {
         c->n.hits++;

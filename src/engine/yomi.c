@@ -342,8 +342,7 @@ int yomi_search(Ctx *c, int ply, int depth, int alpha, int beta, Move prev, bool
      * neither the null move nor ProbCut answers that. */
     if (allow_null && excluded == MOVE_NONE && !pv_node && !check &&
         depth >= NULL_MOVE_MIN_DEPTH && c->ops->play_null && has_feature(c, YOMI_NULL_MOVE) &&
-        !c->cfg.solve &&
-        null_move_cuts(c, ply, depth, beta, &eval, &v))
+        !c->cfg.solve && null_move_cuts(c, ply, depth, beta, &eval, &v))
         return node_close(c, ply, depth, &nd, v, MOVE_NONE);
     if (c->stopped)
         return 0;
