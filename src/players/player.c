@@ -92,6 +92,8 @@ int player_parse(const char *spec, Player *p, Err *err)
                 return -1;
             continue;
         }
+        if (strcmp(item, "threads") == 0)
+            p->own_threads = true;
         Err sub = {{0}};
         const int r = search_config_set(&p->cfg, item, eq + 1, &sub);
         if (r == 0)
@@ -141,6 +143,8 @@ void player_format(const Player *p, char *buf, size_t len)
     if (n > 0 && (size_t)n < len)
         search_config_format(c, buf + n, len - (size_t)n);
     n = (int)strlen(buf);
+    if (p->own_threads && c->threads == 1 && (size_t)n < len) /* the default, but asked for */
+        n += snprintf(buf + n, len - (size_t)n, ",threads=1");
     if (p->random_pct && (size_t)n < len)
         snprintf(buf + n, len - (size_t)n, ",random=%d", p->random_pct);
 }

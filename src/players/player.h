@@ -23,6 +23,7 @@ typedef struct {
     int level;          /* level:N: N; 0 for any other spec */
     SearchConfig cfg;
     int random_pct;     /* random=P: the share of random moves, 0..100 */
+    bool own_threads;   /* the spec named threads=N: the UI's setting does not override it */
     char external[256]; /* the external engine's spec; "" for yomi's own */
 } Player;
 /* A level's search and random share depend on the game: until

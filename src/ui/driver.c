@@ -8,15 +8,15 @@
 #include "ui/settings.h"
 
 /* A computer player of yomi's own as it plays here: on the Settings'
- * threads unless its spec asked for some (a spec's threads other than
- * the default one wins).  The levels below the game's last keep the one
+ * threads unless its spec names its own (threads=1 too: one who asks for
+ * one thread, to see a search that runs the same each time, gets one).  The levels below the game's last keep the one
  * thread they were calibrated on (players/level.c); the strongest, which
  * thinks for a time, gets them. */
 static Agent *new_agent(const Game *g, const Player *spec, Err *err)
 {
     Player p = *spec;
     const bool strongest = p.level == 0 || p.level == level_count(g->ops->family);
-    if (!p.human && !p.external[0] && p.cfg.threads == 1 && strongest)
+    if (!p.human && !p.external[0] && !p.own_threads && strongest)
         p.cfg.threads = settings.threads;
     return agent_new_player(g, &p, err);
 }

@@ -246,6 +246,29 @@ static void test_random_share_round_trips(void **state)
     assert_int_equal(q.cfg.seed, 7);
 }
 
+/// A spec that names its threads keeps them, one included: the UI gives
+/// its Settings' threads only to a player that named none, and a saved
+/// game must not lose the difference (threads=1 is the default).
+static void test_named_threads_round_trip(void **state)
+{
+    (void)state;
+    Player p, q;
+    Err err = {{0}};
+    char buf[128];
+    assert_int_equal(player_parse("negascout:4", &p, &err), 0);
+    assert_false(p.own_threads);
+    assert_int_equal(player_parse("negascout:4,threads=1", &p, &err), 0);
+    assert_true(p.own_threads);
+    assert_int_equal(p.cfg.threads, 1);
+    player_format(&p, buf, sizeof buf);
+    assert_string_equal(buf, "negascout:4,threads=1");
+    assert_int_equal(player_parse(buf, &q, &err), 0);
+    assert_true(q.own_threads);
+    assert_int_equal(player_parse("negascout:4,threads=3", &p, &err), 0);
+    player_format(&p, buf, sizeof buf);
+    assert_string_equal(buf, "negascout:4,threads=3");
+}
+
 /// The draw itself: a seed gives the same moves again, the share is
 /// about what was asked (over 2000 turns, exactly reproducible), 0 never
 /// draws and 100 always plays a random move.
@@ -337,6 +360,7 @@ int main(void)
         cmocka_unit_test(test_bad_levels_are_one_clear_error),
         cmocka_unit_test(test_agent_refuses_another_games_level),
         cmocka_unit_test(test_random_share_round_trips),
+        cmocka_unit_test(test_named_threads_round_trip),
         cmocka_unit_test(test_random_turns_replay_from_a_seed),
         cmocka_unit_test(test_level_one_replays_its_game),
     };
