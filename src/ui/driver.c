@@ -9,9 +9,10 @@
 
 /* A computer player of yomi's own as it plays here: on the Settings'
  * threads unless its spec names its own (threads=1 too: one who asks for
- * one thread, to see a search that runs the same each time, gets one).  The levels below the game's last keep the one
- * thread they were calibrated on (players/level.c); the strongest, which
- * thinks for a time, gets them. */
+ * one thread, to see a search that runs the same each time, gets one).
+ * The levels below the game's last keep the one thread they were
+ * calibrated on (players/level.c); the strongest, which thinks for a
+ * time, gets them. */
 static Agent *new_agent(const Game *g, const Player *spec, Err *err)
 {
     Player p = *spec;
