@@ -42,8 +42,9 @@ static int search_cmd(int argc, char **argv)
     "  --quiescence on|off       quiescence search where the game has it (default on)\n" \
     "  --extra-turn full|simplified   Kalah: how a move that keeps the turn is searched\n" \
     "  --aspiration, --null-move, --lmr, --check-extension, --futility,\n" \
-    "  --probcut, --exchange, --mate-probe, --iir, --singular on|off   yomi's\n" \
-    "                            parts, to measure (default on but probcut)\n" \
+    "  --probcut, --exchange, --mate-probe, --iir, --singular, --see-pruning\n" \
+    "                            on|off   yomi's parts, to measure (default on but\n" \
+    "                            probcut)\n" \
     "  --format text|tsv|json    output format (default text)\n")
 
 /* mcts's own options: a message of their own, so the one above keeps its

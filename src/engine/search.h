@@ -110,7 +110,7 @@ static inline double search_mean(uint32_t score, uint32_t visits)
 
 /* The yomi algorithm's parts that can be switched off one by one (options
  * aspiration, null-move, lmr, check-extension, probcut, futility,
- * exchange, mate-probe, iir, singular: on|off). */
+ * exchange, mate-probe, iir, singular, see-pruning: on|off). */
 enum {
     YOMI_ASPIRATION = 1u << 0,
     YOMI_NULL_MOVE = 1u << 1,
@@ -122,9 +122,10 @@ enum {
     YOMI_MATE_PROBE = 1u << 7, /* quiescence looks for a mate in one (gogo) */
     YOMI_IIR = 1u << 8, /* internal iterative reduction */
     YOMI_SINGULAR = 1u << 9, /* singular extension, where the game gives a margin (gogo) */
+    YOMI_SEE_PRUNING = 1u << 10, /* quiet moves that lose material, near the leaves (gogo) */
     YOMI_DEFAULT_FEATURES =
         YOMI_ASPIRATION | YOMI_NULL_MOVE | YOMI_LMR | YOMI_CHECK_EXTENSION | YOMI_FUTILITY |
-        YOMI_EXCHANGE | YOMI_MATE_PROBE | YOMI_IIR | YOMI_SINGULAR
+        YOMI_EXCHANGE | YOMI_MATE_PROBE | YOMI_IIR | YOMI_SINGULAR | YOMI_SEE_PRUNING
 };
 
 /* Defaults: negascout, depth 6, best order, table on 16 MB, quiescence on,

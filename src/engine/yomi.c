@@ -32,6 +32,7 @@
 #define LATE_MOVE_PRUNING_MAX_DEPTH 3
 #define IIR_MIN_DEPTH 4
 #define SINGULAR_MIN_DEPTH 8
+#define SEE_PRUNING_MAX_DEPTH 3
 
 static bool has_feature(const Ctx *c, unsigned f) { return (c->cfg.features & f) != 0; }
 
@@ -219,6 +220,29 @@ static void history_malus(Ctx *c, int ply, int depth, const Picker *pk, int cut)
     }
 }
 
+/// Pruning by the static exchange: near the leaves, a move the picker
+/// calls quiet (no capture, promotion or check, or one that loses material
+/// by the exchange) is skipped when the other side wins more than a third
+/// of the futility margin times the square of the plies left by taking
+/// it: one ply from the horizon a move that gives away a pawn, three plies
+/// from it one that gives away more than a silver.  In gogo most such
+/// moves are drops next to the enemy's pieces, each of which would
+/// otherwise be searched until late-move pruning stops the node.  Not the
+/// node's first move, nor once every move so far loses (as late-move
+/// pruning), never at the root, in check or in a solve.
+static bool exchange_prunes(Ctx *c, int ply, int depth, Move m, bool tactical, int index, int best)
+{
+    if (tactical || index == 0 || ply == 0 || depth > SEE_PRUNING_MAX_DEPTH ||
+        best <= -SCORE_WIN_MIN || m >= MOVE_PASS || !has_feature(c, YOMI_SEE_PRUNING) ||
+        !ctx_exchange(c))
+        return false;
+    const int limit = -c->ops->futility_margin * depth * depth / 3;
+    if (c->ops->exchange(c->g, ctx_state(c, ply), m) >= limit)
+        return false;
+    c->horizon++;
+    return true;
+}
+
 /* Whether the check the node is in came from a move that does not lose
  * material by the static exchange: a checking piece the defender simply
  * takes is no threat worth a ply. */
@@ -388,6 +412,9 @@ int yomi_search(Ctx *c, int ply, int depth, int alpha, int beta, Move prev, bool
             c->horizon++;
             break;
         }
+        if (pruning && c->ops->futility_margin &&
+            exchange_prunes(c, ply, depth, m, pk.tactical[index], index, best))
+            continue;
         bool same;
         const int d = child_make(c, ply, m, depth, &same) + (m == singular);
         const int a = max_int(alpha, best);

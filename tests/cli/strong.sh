@@ -80,6 +80,21 @@ extended=$(nodes)
 run_yomi search reversi --algo yomi --depth 10 --singular off --format tsv
 is "$extended" "$(nodes)" "reversi: no singular extension, the same tree with the switch on or off"
 
+# Pruning by the static exchange, the game's too (a futility margin and
+# an exchange): in gogo the moves that give material away near the leaves
+# are skipped, fewer nodes to the same depth from the start; reversi
+# searches the same tree either way.
+run_yomi search gogo --algo yomi --depth 12 --format tsv
+pruned=$(nodes)
+run_yomi search gogo --algo yomi --depth 12 --see-pruning off --format tsv
+ok $([ -n "$pruned" ] && [ "$pruned" -lt "$(nodes)" ] && echo 0 || echo 1) \
+    "gogo: pruning by the static exchange searches fewer nodes ($pruned against $(nodes))"
+run_yomi search reversi --algo yomi --depth 8 --format tsv
+pruned=$(nodes)
+run_yomi search reversi --algo yomi --depth 8 --see-pruning off --format tsv
+is "$pruned" "$(nodes)" \
+    "reversi: no pruning by the static exchange, the same tree with the switch on or off"
+
 bad_input "a bad switch value" search reversi --algo yomi --lmr sometimes
 bad_input "a bad switch in a player" match reversi --first yomi:2,null-move=x --second negascout:2
 
