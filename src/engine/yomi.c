@@ -229,12 +229,13 @@ static void history_malus(Ctx *c, int ply, int depth, const Picker *pk, int cut)
 /// moves are drops next to the enemy's pieces, each of which would
 /// otherwise be searched until late-move pruning stops the node.  Not the
 /// node's first move, nor once every move so far loses (as late-move
-/// pruning), never at the root, in check or in a solve.
+/// pruning), never at the root; and only where the node may prune at all
+/// (the caller's `pruning`: not in check, not in a solve, futility on).
 static bool exchange_prunes(Ctx *c, int ply, int depth, Move m, bool tactical, int index, int best)
 {
     if (tactical || index == 0 || ply == 0 || depth > SEE_PRUNING_MAX_DEPTH ||
         best <= -SCORE_WIN_MIN || m >= MOVE_PASS || !has_feature(c, YOMI_SEE_PRUNING) ||
-        !ctx_exchange(c))
+        !c->ops->futility_margin || !ctx_exchange(c))
         return false;
     const int limit = -c->ops->futility_margin * depth * depth / 3;
     if (c->ops->exchange(c->g, ctx_state(c, ply), m) >= limit)
@@ -412,8 +413,7 @@ int yomi_search(Ctx *c, int ply, int depth, int alpha, int beta, Move prev, bool
             c->horizon++;
             break;
         }
-        if (pruning && c->ops->futility_margin &&
-            exchange_prunes(c, ply, depth, m, pk.tactical[index], index, best))
+        if (pruning && exchange_prunes(c, ply, depth, m, pk.tactical[index], index, best))
             continue;
         bool same;
         const int d = child_make(c, ply, m, depth, &same) + (m == singular);
