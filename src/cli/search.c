@@ -42,7 +42,8 @@ static int search_cmd(int argc, char **argv)
     "  --quiescence on|off       quiescence search where the game has it (default on)\n" \
     "  --extra-turn full|simplified   Kalah: how a move that keeps the turn is searched\n" \
     "  --aspiration, --null-move, --lmr, --check-extension, --futility,\n" \
-    "  --probcut, --exchange, --mate-probe, --iir, --singular, --see-pruning\n" \
+    "  --probcut, --exchange, --mate-probe, --iir, --singular, --see-pruning,\n" \
+    "  --lmr-history\n" \
     "                            on|off   yomi's parts, to measure (default on but\n" \
     "                            probcut)\n" \
     "  --format text|tsv|json    output format (default text)\n")

@@ -64,7 +64,7 @@ static const struct {
     {"probcut", YOMI_PROBCUT},                 {"futility", YOMI_FUTILITY},
     {"exchange", YOMI_EXCHANGE},               {"mate-probe", YOMI_MATE_PROBE},
     {"iir", YOMI_IIR},                         {"singular", YOMI_SINGULAR},
-    {"see-pruning", YOMI_SEE_PRUNING},
+    {"see-pruning", YOMI_SEE_PRUNING},         {"lmr-history", YOMI_LMR_HISTORY},
 };
 #define NFEATURES (sizeof features / sizeof features[0])
 

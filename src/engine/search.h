@@ -110,7 +110,7 @@ static inline double search_mean(uint32_t score, uint32_t visits)
 
 /* The yomi algorithm's parts that can be switched off one by one (options
  * aspiration, null-move, lmr, check-extension, probcut, futility,
- * exchange, mate-probe, iir, singular, see-pruning: on|off). */
+ * exchange, mate-probe, iir, singular, see-pruning, lmr-history: on|off). */
 enum {
     YOMI_ASPIRATION = 1u << 0,
     YOMI_NULL_MOVE = 1u << 1,
@@ -123,9 +123,11 @@ enum {
     YOMI_IIR = 1u << 8, /* internal iterative reduction */
     YOMI_SINGULAR = 1u << 9, /* singular extension, where the game gives a margin (gogo) */
     YOMI_SEE_PRUNING = 1u << 10, /* quiet moves that lose material, near the leaves (gogo) */
+    YOMI_LMR_HISTORY = 1u << 11, /* the move's history moves its reduction by a ply (gogo) */
     YOMI_DEFAULT_FEATURES =
         YOMI_ASPIRATION | YOMI_NULL_MOVE | YOMI_LMR | YOMI_CHECK_EXTENSION | YOMI_FUTILITY |
-        YOMI_EXCHANGE | YOMI_MATE_PROBE | YOMI_IIR | YOMI_SINGULAR | YOMI_SEE_PRUNING
+        YOMI_EXCHANGE | YOMI_MATE_PROBE | YOMI_IIR | YOMI_SINGULAR | YOMI_SEE_PRUNING |
+        YOMI_LMR_HISTORY
 };
 
 /* Defaults: negascout, depth 6, best order, table on 16 MB, quiescence on,

@@ -26,6 +26,7 @@
 #define PROBCUT_MIN_DEPTH 4
 #define PROBCUT_T 1.5 /* cut when the shallow value is this many sigmas past the bound */
 #define LMR_FIRST_MOVE 3  /* moves tried before this one are never reduced */
+#define LMR_HISTORY_MIN_DEPTH 5 /* where the move's history changes its reduction */
 #define ASPIRATION_MIN 8  /* the first window's half width, in the game's units */
 #define REVERSE_FUTILITY_MAX_DEPTH 4
 #define FUTILITY_MAX_DEPTH 3
@@ -194,12 +195,28 @@ static bool probcut_cuts(Ctx *c, int ply, int depth, int alpha, int beta, Move p
 /// promotion or check by the game's hint) almost never turns out best, so
 /// it is first searched shallower by a ply, or two when very late in a deep
 /// node, and searched again at full depth only when it beats alpha anyway.
-static int lmr_reduction(const Ctx *c, int depth, int index, bool tactical, bool check)
+/// Where the game gives a futility margin (gogo), the move's history then
+/// moves that by a ply from 5 plies from the horizon (YOMI_LMR_HISTORY): a move that has
+/// failed more often than it cut (a negative history: history_malus) is
+/// reduced a ply more, one that has cut more often a ply less, never below
+/// one.  The place in the order says only that better moves came first;
+/// the history says how this move itself has done elsewhere in the tree.
+static int lmr_reduction(const Ctx *c, int ply, int depth, int index, bool tactical, bool check,
+                         Move m)
 {
     if (!has_feature(c, YOMI_LMR) || depth < LMR_MIN_DEPTH || index < LMR_FIRST_MOVE ||
         tactical || check)
         return 0;
-    return depth >= 6 && index >= 8 ? 2 : 1;
+    int r = depth >= 6 && index >= 8 ? 2 : 1;
+    if (depth >= LMR_HISTORY_MIN_DEPTH && m < MOVE_PASS && has_feature(c, YOMI_LMR_HISTORY) &&
+        c->ops->futility_margin) {
+        const int h = c->history[ctx_side(c, ply) * 65536 + m];
+        if (h < 0)
+            r++;
+        else if (h > 0 && r > 1)
+            r--;
+    }
+    return r;
 }
 
 /// History malus: the quiet moves tried before the one that cut did not
@@ -423,7 +440,7 @@ int yomi_search(Ctx *c, int ply, int depth, int alpha, int beta, Move prev, bool
         } else if (index == 0 || m == MOVE_PASS) {
             v = -yomi_search(c, ply + 1, d, -beta, -a, m, true);
         } else {
-            const int r = lmr_reduction(c, depth, index, pk.tactical[index], check);
+            const int r = lmr_reduction(c, ply, depth, index, pk.tactical[index], check, m);
             v = -yomi_search(c, ply + 1, d - r, -(a + 1), -a, m, true);
             if (r && v > a && !c->stopped)
                 v = -yomi_search(c, ply + 1, d, -(a + 1), -a, m, true);

@@ -95,6 +95,19 @@ run_yomi search reversi --algo yomi --depth 8 --see-pruning off --format tsv
 is "$pruned" "$(nodes)" \
     "reversi: no pruning by the static exchange, the same tree with the switch on or off"
 
+# The history's turn on late-move reductions: gogo's tree changes with
+# it, reversi's (no futility margin) does not.
+run_yomi search gogo --algo yomi --depth 12 --format tsv
+with_history=$(nodes)
+run_yomi search gogo --algo yomi --depth 12 --lmr-history off --format tsv
+ok $([ -n "$with_history" ] && [ "$with_history" != "$(nodes)" ] && echo 0 || echo 1) \
+    "gogo: the history moves late-move reductions ($with_history nodes against $(nodes))"
+run_yomi search reversi --algo yomi --depth 8 --format tsv
+with_history=$(nodes)
+run_yomi search reversi --algo yomi --depth 8 --lmr-history off --format tsv
+is "$with_history" "$(nodes)" \
+    "reversi: the history does not move late-move reductions, the same tree on or off"
+
 bad_input "a bad switch value" search reversi --algo yomi --lmr sometimes
 bad_input "a bad switch in a player" match reversi --first yomi:2,null-move=x --second negascout:2
 
