@@ -80,33 +80,30 @@ extended=$(nodes)
 run_yomi search reversi --algo yomi --depth 10 --singular off --format tsv
 is "$extended" "$(nodes)" "reversi: no singular extension, the same tree with the switch on or off"
 
-# Pruning by the static exchange, the game's too (a futility margin and
-# an exchange): in gogo the moves that give material away near the leaves
-# are skipped, fewer nodes to the same depth from the start; reversi
-# searches the same tree either way.
-run_yomi search gogo --algo yomi --depth 12 --format tsv
-pruned=$(nodes)
-run_yomi search gogo --algo yomi --depth 12 --see-pruning off --format tsv
-ok $([ -n "$pruned" ] && [ "$pruned" -lt "$(nodes)" ] && echo 0 || echo 1) \
-    "gogo: pruning by the static exchange searches fewer nodes ($pruned against $(nodes))"
-run_yomi search reversi --algo yomi --depth 8 --format tsv
-pruned=$(nodes)
-run_yomi search reversi --algo yomi --depth 8 --see-pruning off --format tsv
-is "$pruned" "$(nodes)" \
-    "reversi: no pruning by the static exchange, the same tree with the switch on or off"
+# A switch of a gogo-only part (it needs the game's futility margin):
+# the nodes of gogo's search from the start to depth 12 with it on ($on)
+# and off ($off); reversi, which gives no margin, must search the same
+# tree either way.
+gogo_switch() {
+    run_yomi search gogo --algo yomi --depth 12 --format tsv
+    on=$(nodes)
+    run_yomi search gogo --algo yomi --depth 12 "--$1" off --format tsv
+    off=$(nodes)
+    run_yomi search reversi --algo yomi --depth 8 --format tsv
+    reversi_on=$(nodes)
+    run_yomi search reversi --algo yomi --depth 8 "--$1" off --format tsv
+    is "$reversi_on" "$(nodes)" "reversi: --$1 changes nothing, the same tree on or off"
+}
 
-# The history's turn on late-move reductions: gogo's tree changes with
-# it, reversi's (no futility margin) does not.
-run_yomi search gogo --algo yomi --depth 12 --format tsv
-with_history=$(nodes)
-run_yomi search gogo --algo yomi --depth 12 --lmr-history off --format tsv
-ok $([ -n "$with_history" ] && [ "$with_history" != "$(nodes)" ] && echo 0 || echo 1) \
-    "gogo: the history moves late-move reductions ($with_history nodes against $(nodes))"
-run_yomi search reversi --algo yomi --depth 8 --format tsv
-with_history=$(nodes)
-run_yomi search reversi --algo yomi --depth 8 --lmr-history off --format tsv
-is "$with_history" "$(nodes)" \
-    "reversi: the history does not move late-move reductions, the same tree on or off"
+# Pruning by the static exchange skips the moves that give material away
+# near the leaves: fewer nodes to the same depth.
+gogo_switch see-pruning
+ok $([ -n "$on" ] && [ "$on" -lt "$off" ] && echo 0 || echo 1) \
+    "gogo: pruning by the static exchange searches fewer nodes ($on against $off)"
+# The history's turn on late-move reductions changes the tree.
+gogo_switch lmr-history
+ok $([ -n "$on" ] && [ "$on" != "$off" ] && echo 0 || echo 1) \
+    "gogo: the history moves late-move reductions ($on nodes against $off)"
 
 bad_input "a bad switch value" search reversi --algo yomi --lmr sometimes
 bad_input "a bad switch in a player" match reversi --first yomi:2,null-move=x --second negascout:2
