@@ -196,11 +196,12 @@ static bool probcut_cuts(Ctx *c, int ply, int depth, int alpha, int beta, Move p
 /// it is first searched shallower by a ply, or two when very late in a deep
 /// node, and searched again at full depth only when it beats alpha anyway.
 /// Where the game gives a futility margin (gogo), the move's history then
-/// moves that by a ply from 5 plies from the horizon (YOMI_LMR_HISTORY): a move that has
-/// failed more often than it cut (a negative history: history_malus) is
-/// reduced a ply more, one that has cut more often a ply less, never below
-/// one.  The place in the order says only that better moves came first;
-/// the history says how this move itself has done elsewhere in the tree.
+/// moves that by a ply from 5 plies from the horizon (YOMI_LMR_HISTORY):
+/// a move that has failed more often than it cut (a negative history:
+/// history_malus) is reduced a ply more, one that has cut more often a ply
+/// less, never below one.  The place in the order says only that better
+/// moves came first; the history says how this move itself has done
+/// elsewhere in the tree.
 static int lmr_reduction(const Ctx *c, int ply, int depth, int index, bool tactical, bool check,
                          Move m)
 {
