@@ -28,11 +28,11 @@ int ctx_init(Ctx *c, const Game *g, const SearchConfig *asked, int history_max, 
     c->quiescence = asked->quiescence && g->ops->in_check && g->ops->noisy_moves;
     c->states = aligned_alloc(64, (SEARCH_MAX_PLY + 2) * GAME_MAX_STATE);
     c->ply = calloc(SEARCH_MAX_PLY + 2, sizeof *c->ply);
-    c->history = calloc(2 * 65536, sizeof *c->history);
+    c->history = calloc(2 * CTX_MOVE_SLOTS, sizeof *c->history);
     if (asked->algo == ALGO_YOMI) {
-        c->counter = malloc(2 * 65536 * sizeof *c->counter);
+        c->counter = malloc(2 * CTX_MOVE_SLOTS * sizeof *c->counter);
         if (c->counter)
-            memset(c->counter, 0xff, 2 * 65536 * sizeof *c->counter); /* MOVE_NONE */
+            memset(c->counter, 0xff, 2 * CTX_MOVE_SLOTS * sizeof *c->counter); /* MOVE_NONE */
     }
     c->path = calloc((size_t)history_max + SEARCH_MAX_PLY + 2, sizeof *c->path);
     if (!c->states || !c->ply || !c->history || !c->path || (asked->algo == ALGO_YOMI && !c->counter))
@@ -70,9 +70,9 @@ void ctx_release(Ctx *c)
  * killers, its solver's table. */
 void ctx_forget(Ctx *c)
 {
-    memset(c->history, 0, 2 * 65536 * sizeof *c->history);
+    memset(c->history, 0, 2 * CTX_MOVE_SLOTS * sizeof *c->history);
     if (c->counter)
-        memset(c->counter, 0xff, 2 * 65536 * sizeof *c->counter);
+        memset(c->counter, 0xff, 2 * CTX_MOVE_SLOTS * sizeof *c->counter);
     for (int p = 0; p < SEARCH_MAX_PLY + 2; p++) {
         c->ply[p].killer[0] = c->ply[p].killer[1] = MOVE_NONE;
         c->ply[p].excluded = MOVE_NONE;

@@ -28,6 +28,7 @@
 #define DEPTH_SOLVE 250  /* "to the end": deeper than any game here lasts */
 #define DEPTH_EXACT 255  /* a table entry no depth limit touched */
 #define TRACE_MAX_PATH SEARCH_MAX_PLY /* trace.h's bound on a path */
+#define CTX_MOVE_SLOTS 65536 /* a Move's 16 bits: the history's and counter-moves' index */
 
 typedef struct {
     Move moves[GAME_MAX_MOVES];
@@ -65,8 +66,8 @@ typedef struct Ctx {
     uint64_t horizon;       /* leaves cut off by the depth limit so far */
     Tt *tt;                 /* TABLE_ON, else NULL */
     Memo *memo;             /* TABLE_EXACT, else NULL */
-    int *history;           /* [2][65536] cutoff scores for ORDER_BEST */
-    Move *counter;          /* ALGO_YOMI: [2][65536] the reply that cut after a move */
+    int *history;           /* [2][CTX_MOVE_SLOTS] cutoff scores for ORDER_BEST */
+    Move *counter;          /* ALGO_YOMI: [2][CTX_MOVE_SLOTS] the reply that cut after a move */
     int root_depth;         /* ALGO_YOMI: the iteration's depth (bounds extensions) */
     Pns *pns;               /* ALGO_PNS: its table, made by search_new */
     struct Mcts *mcts;      /* ALGO_MCTS: its tree (mcts.c), else NULL */
@@ -103,6 +104,18 @@ static inline void *ctx_state(const Ctx *c, int ply)
 static inline int ctx_side(const Ctx *c, int ply)
 {
     return c->ops->side_to_move(c->g, ctx_state(c, ply));
+}
+
+/* The history of the side to move at ply, indexed by move. */
+static inline int *ctx_history(const Ctx *c, int ply)
+{
+    return c->history + ctx_side(c, ply) * CTX_MOVE_SLOTS;
+}
+
+/* The counter-moves of the side to move at ply, indexed by the move before. */
+static inline Move *ctx_counters(const Ctx *c, int ply)
+{
+    return c->counter + ctx_side(c, ply) * CTX_MOVE_SLOTS;
 }
 
 /* What a node carries from its opening to its closing. */

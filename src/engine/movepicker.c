@@ -56,9 +56,8 @@ static void picker_score(Ctx *c, int ply, Move prev, Picker *pk, int from)
     else if (c->ops->order_static)
         c->ops->order_static(c->g, s, moves, n);
     const PlyData *p = &c->ply[ply];
-    const int side = ctx_side(c, ply);
-    const int *history = c->history + side * 65536;
-    const Move counter = prev < MOVE_PASS ? c->counter[side * 65536 + prev] : MOVE_NONE;
+    const int *history = ctx_history(c, ply);
+    const Move counter = prev < MOVE_PASS ? ctx_counters(c, ply)[prev] : MOVE_NONE;
     for (int i = 0; i < n; i++) {
         const Move m = moves[i];
         int64_t k = hinted ? (int64_t)hints[i] * ((int64_t)1 << KEY_HINT_SHIFT) : 0;

@@ -319,11 +319,11 @@ static inline void remember_cutoff(Ctx *c, int ply, int depth, Move m)
         p->killer[1] = p->killer[0];
         p->killer[0] = m;
     }
-    int *h = &c->history[ctx_side(c, ply) * 65536 + m];
+    int *h = &ctx_history(c, ply)[m];
     const int d = depth > 30 ? 30 : depth;
     *h += d * d;
     if (*h > (1 << 20))
-        for (int i = 0; i < 2 * 65536; i++)
+        for (int i = 0; i < 2 * CTX_MOVE_SLOTS; i++)
             c->history[i] /= 2;
 }
 

@@ -19,7 +19,7 @@ static void order_best(Ctx *c, int ply, Move *moves, int n, Move hint)
     else if (c->ops->order_static)
         c->ops->order_static(c->g, s, moves, n);
     const PlyData *p = &c->ply[ply];
-    const int *history = c->history + ctx_side(c, ply) * 65536;
+    const int *history = ctx_history(c, ply);
     for (int i = 0; i < n; i++) {
         const Move m = moves[i];
         int64_t k = c->ops->score_moves ? (int64_t)hints[i] * (1 << 24) : 0;

@@ -211,7 +211,7 @@ static int lmr_reduction(const Ctx *c, int ply, int depth, int index, bool tacti
     int r = depth >= 6 && index >= 8 ? 2 : 1;
     if (depth >= LMR_HISTORY_MIN_DEPTH && m < MOVE_PASS && has_feature(c, YOMI_LMR_HISTORY) &&
         c->ops->futility_margin) {
-        const int h = c->history[ctx_side(c, ply) * 65536 + m];
+        const int h = ctx_history(c, ply)[m];
         if (h < 0)
             r++;
         else if (h > 0 && r > 1)
@@ -226,7 +226,7 @@ static int lmr_reduction(const Ctx *c, int ply, int depth, int index, bool tacti
 /// rather than staying high on an old success.
 static void history_malus(Ctx *c, int ply, int depth, const Picker *pk, int cut)
 {
-    int *history = c->history + ctx_side(c, ply) * 65536;
+    int *history = ctx_history(c, ply);
     const int d = depth > 30 ? 30 : depth;
     for (int i = 0; i < cut; i++) {
         const Move m = pk->moves[i];
@@ -464,7 +464,7 @@ int yomi_search(Ctx *c, int ply, int depth, int alpha, int beta, Move prev, bool
                 if (c->cfg.order == ORDER_BEST)
                     history_malus(c, ply, depth, &pk, index);
                 if (prev < MOVE_PASS && m != MOVE_PASS && c->cfg.order == ORDER_BEST)
-                    c->counter[ctx_side(c, ply) * 65536 + prev] = m;
+                    ctx_counters(c, ply)[prev] = m;
                 break;
             }
         }
