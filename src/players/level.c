@@ -35,7 +35,7 @@ static const LevelRow rows[] = {
      {"alphabeta:1,random=10", "alphabeta:2,random=10", "alphabeta:2", "yomi:3", "yomi:4",
       "yomi:5", "yomi:7", "yomi:9", "yomi:11", "yomi:13", PLAYER_DEFAULT_COMPUTER}},
     {"gogo", 11,
-     {"alphabeta:1,random=10", "alphabeta:2,random=10", "yomi:2,random=5", "yomi:3,random=2",
+     {"alphabeta:1,random=15", "alphabeta:2,random=10", "yomi:2,random=5", "yomi:3,random=2",
       "yomi:4,random=2", "yomi:5", "yomi:7", "yomi:8", "yomi:10", "yomi:13",
       PLAYER_DEFAULT_COMPUTER}},
     /* The tree game and any game added later: Kalah's ladder, uncalibrated. */
