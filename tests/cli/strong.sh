@@ -52,56 +52,41 @@ is "$(printf '%s\n' "$out" | awk -F '\t' 'NR > 1 { print $2, $4 }' | tr '\n' ';'
 run_yomi search gogo --algo yomi --time 200 --depth 60 --format tsv
 ok $rc "a time-limited yomi search answers"
 
-# Futility pruning is the game's to ask for (a margin in its GameOps): gogo
-# searches fewer nodes to the same depth with it; reversi, which gives no
-# margin, searches the very same tree either way.
+# The parts below are the game's to ask for (a futility margin in its
+# GameOps).  gogo_switch SWITCH GOGO_DEPTH REVERSI_DEPTH: the nodes of
+# gogo's search from the start with the switch on ($on) and off ($off);
+# reversi, which gives no margin, must search the very same tree either way.
 nodes() { printf '%s\n' "$out" | awk -F '\t' 'NR == 2 { print $7 }'; }
-run_yomi search gogo --algo yomi --depth 10 --format tsv
-pruned=$(nodes)
-run_yomi search gogo --algo yomi --depth 10 --futility off --format tsv
-ok $([ -n "$pruned" ] && [ "$pruned" -lt "$(nodes)" ] && echo 0 || echo 1) \
-    "gogo: futility pruning searches fewer nodes ($pruned against $(nodes))"
-run_yomi search reversi --algo yomi --depth 8 --format tsv
-pruned=$(nodes)
-run_yomi search reversi --algo yomi --depth 8 --futility off --format tsv
-is "$pruned" "$(nodes)" "reversi: no futility margin, the same tree with the switch on or off"
-
-# The singular extension, also the game's to ask for (its futility margin
-# scales the test): in gogo a node from depth 8 whose table move alone
-# holds searches that move a ply deeper, another tree to the same depth;
-# reversi's is the same with the switch on or off.
-run_yomi search gogo --algo yomi --depth 11 --format tsv
-extended=$(nodes)
-run_yomi search gogo --algo yomi --depth 11 --singular off --format tsv
-ok $([ -n "$extended" ] && [ -n "$(nodes)" ] && [ "$extended" != "$(nodes)" ] && echo 0 || echo 1) \
-    "gogo: the singular extension searches another tree ($extended against $(nodes))"
-run_yomi search reversi --algo yomi --depth 10 --format tsv
-extended=$(nodes)
-run_yomi search reversi --algo yomi --depth 10 --singular off --format tsv
-is "$extended" "$(nodes)" "reversi: no singular extension, the same tree with the switch on or off"
-
-# A switch of a gogo-only part (it needs the game's futility margin):
-# the nodes of gogo's search from the start to depth 12 with it on ($on)
-# and off ($off); reversi, which gives no margin, must search the same
-# tree either way.
 gogo_switch() {
-    run_yomi search gogo --algo yomi --depth 12 --format tsv
+    run_yomi search gogo --algo yomi --depth "$2" --format tsv
     on=$(nodes)
-    run_yomi search gogo --algo yomi --depth 12 "--$1" off --format tsv
+    run_yomi search gogo --algo yomi --depth "$2" "--$1" off --format tsv
     off=$(nodes)
-    run_yomi search reversi --algo yomi --depth 8 --format tsv
+    run_yomi search reversi --algo yomi --depth "$3" --format tsv
     reversi_on=$(nodes)
-    run_yomi search reversi --algo yomi --depth 8 "--$1" off --format tsv
+    run_yomi search reversi --algo yomi --depth "$3" "--$1" off --format tsv
     is "$reversi_on" "$(nodes)" "reversi: --$1 changes nothing, the same tree on or off"
 }
 
+# Futility pruning: fewer nodes to the same depth.
+gogo_switch futility 10 8
+ok $([ -n "$on" ] && [ "$on" -lt "$off" ] && echo 0 || echo 1) \
+    "gogo: futility pruning searches fewer nodes ($on against $off)"
+
+# The singular extension (the margin scales its test): a node from depth 8
+# whose table move alone holds searches that move a ply deeper, another
+# tree to the same depth.
+gogo_switch singular 11 10
+ok $([ -n "$on" ] && [ -n "$off" ] && [ "$on" != "$off" ] && echo 0 || echo 1) \
+    "gogo: the singular extension searches another tree ($on against $off)"
+
 # Pruning by the static exchange skips the moves that give material away
 # near the leaves: fewer nodes to the same depth.
-gogo_switch see-pruning
+gogo_switch see-pruning 12 8
 ok $([ -n "$on" ] && [ "$on" -lt "$off" ] && echo 0 || echo 1) \
     "gogo: pruning by the static exchange searches fewer nodes ($on against $off)"
 # The history's turn on late-move reductions changes the tree.
-gogo_switch lmr-history
+gogo_switch lmr-history 12 8
 ok $([ -n "$on" ] && [ "$on" != "$off" ] && echo 0 || echo 1) \
     "gogo: the history moves late-move reductions ($on nodes against $off)"
 
