@@ -11,9 +11,12 @@
 #include "train/train.h"
 
 /* The options that take a number. */
-enum { OPT_GAMES, OPT_DEPTH, OPT_SEED, OPT_THREADS, OPT_EXACT, OPT_EPOCHS, NUMBER_OPTIONS };
+enum {
+    OPT_GAMES, OPT_DEPTH, OPT_SEED, OPT_THREADS, OPT_EXACT, OPT_EPOCHS, OPT_LABEL_DEPTH,
+    NUMBER_OPTIONS
+};
 static const char *const number_options[NUMBER_OPTIONS] = {
-    "--games", "--depth", "--seed", "--threads", "--exact", "--epochs",
+    "--games", "--depth", "--seed", "--threads", "--exact", "--epochs", "--label-depth",
 };
 
 /* A number's range and default; hi 0: not an option of the game, its
@@ -80,6 +83,17 @@ static void report_gogo(const char *out, const TrainReport *r)
     printf("written: %s\n", out);
 }
 
+static void report_gogo_net(const char *out, const TrainReport *r)
+{
+    report_games(r, "sente", "gote");
+    printf("searched: %zu positions\n", r->searched);
+    printf("scale: %.1f\n", r->scale);
+    printf("held-out loss against the searches: %.5f -> %.5f\n", r->held_before, r->held_after);
+    printf("held-out loss against the results: %.5f -> %.5f\n", r->held_result_before,
+           r->held_result_after);
+    printf("written: %s\n", out);
+}
+
 /* ---- the trainers ------------------------------------------------------------ */
 
 static const CliCommand train_kalah_help = {
@@ -120,6 +134,27 @@ static const CliCommand train_gogo_help = {
             "again, several files fit as one set).\n"),
 };
 
+static const CliCommand train_gogo_net_help = {
+    .name = "train gogo-net",
+    /* xgettext:c-format */
+    .help = N_("usage: yomi train gogo-net [--games N] [--depth D] [--seed S] [--threads T]\n"
+            "                           [--label-depth L] [--epochs E] [--eval E] [--out FILE]\n"
+            "                           [--save-positions F] [--load-positions F ...]\n"
+            "\n"
+            "Fit gogo's network, the evaluation's second part, on top of its linear weights.\n"
+            "The positions come from N games of self-play as for yomi train gogo (pvs at\n"
+            "depth D, default 4, openings from the seed S), or from --load-positions files.\n"
+            "yomi searches each distinct position L plies deep (default 7) with the linear\n"
+            "evaluation alone, and the network is fitted to make the evaluation predict\n"
+            "those searches (E epochs, default 4; every tenth game held out to check it).\n"
+            "--eval E gives the linear weights (default linear: the shipped file's, without\n"
+            "its network).  FILE (default gogo-eval.txt) gets the linear weights and the\n"
+            "network, replaced atomically; install it as assets/gogo-eval.txt.  T threads\n"
+            "play and search (default 2); the result does not depend on T.\n"
+            "--save-positions F keeps the positions with their searches' scores, so a\n"
+            "second fit (--load-positions F) searches nothing again.\n"),
+};
+
 #define SEEDS {0, 2147483647L, 1}
 
 static const Trainer trainers[] = {
@@ -145,6 +180,16 @@ static const Trainer trainers[] = {
         .out = "gogo-eval.txt", .game_options = GAME_OPTIONS_ALL, /* the fit starts from --eval's weights */
         .positions = true, .game_reads_positions = true,
         .train = train_gogo, .report = report_gogo,
+    },
+    {
+        .ids = {"gogo-net", "gogo-network"}, .game = "gogo", .cmd = "train gogo-net",
+        .help = &train_gogo_net_help,
+        .number = {[OPT_GAMES] = {1, 1000000, 20000}, [OPT_DEPTH] = {1, 12, 4}, [OPT_SEED] = SEEDS,
+                   [OPT_THREADS] = {1, 16, 2}, [OPT_EPOCHS] = {0, 1000, 4},
+                   [OPT_LABEL_DEPTH] = {1, 20, 7}},
+        .out = "gogo-eval.txt", .game_options = GAME_OPTIONS_ALL, .eval = "linear",
+        .positions = true, .game_reads_positions = true,
+        .train = train_gogo_net, .report = report_gogo_net,
     },
 };
 
@@ -226,6 +271,7 @@ static int parse_options(const Trainer *t, int argc, char **argv, int game_at, T
     o->threads = (int)number[OPT_THREADS];
     o->exact = (int)number[OPT_EXACT];
     o->epochs = (int)number[OPT_EPOCHS];
+    o->label_depth = (int)number[OPT_LABEL_DEPTH];
     return EXIT_OK;
 }
 
@@ -244,7 +290,7 @@ static int train_cmd(int argc, char **argv)
     if (cli_wants_help(t ? t->help : &cli_train, argc, argv))
         return EXIT_OK;
     if (!game_at)
-        return cli_fail("train: which game? (yomi train reversi|gogo|kalah)");
+        return cli_fail("train: which game? (yomi train reversi|gogo|gogo-net|kalah)");
     if (!t)
         return cli_fail("train: only reversi (8x8), gogo and kalah (6x6) have a trained "
                         "evaluation, not '%.40s'",
@@ -279,7 +325,7 @@ static int train_cmd(int argc, char **argv)
 const CliCommand cli_train = {
     .name = "train",
     .run = train_cmd,
-    .synopsis = "train reversi|gogo|kalah [--games N] [--depth D] [--seed S] [--out FILE]",
+    .synopsis = "train reversi|gogo|gogo-net|kalah [--games N] [--depth D] [--seed S] [--out FILE]",
     /* xgettext:c-format */
     .help = N_("usage: yomi train reversi [--games N] [--depth D] [--seed S] [--out FILE]\n"
             "                          [--threads T] [--exact E] [--epochs K] [--eval EVAL]\n"
@@ -297,5 +343,6 @@ const CliCommand cli_train = {
             "with other seeds, on other machines).\n"
             "\n"
             "yomi train gogo tunes gogo's evaluation (yomi train gogo --help), yomi train\n"
-            "kalah Kalah's (yomi train kalah --help).\n"),
+            "gogo-net fits its network (yomi train gogo-net --help), yomi train kalah\n"
+            "Kalah's (yomi train kalah --help).\n"),
 };

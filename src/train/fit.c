@@ -235,3 +235,23 @@ float *fit_least_squares_steps(const FitSet *train, const FitSet *test, size_t n
     free(count);
     return w;
 }
+
+double fit_golden_min(double lo, double hi, double (*f)(double x, const void *arg),
+                      const void *arg)
+{
+    const double phi = 0.6180339887498949;
+    double a = hi - phi * (hi - lo), b = lo + phi * (hi - lo);
+    double fa = f(a, arg), fb = f(b, arg);
+    for (int it = 0; it < 40; it++) {
+        if (fa < fb) {
+            hi = b, b = a, fb = fa;
+            a = hi - phi * (hi - lo);
+            fa = f(a, arg);
+        } else {
+            lo = a, a = b, fa = fb;
+            b = lo + phi * (hi - lo);
+            fb = f(b, arg);
+        }
+    }
+    return (lo + hi) / 2;
+}

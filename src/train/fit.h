@@ -62,6 +62,11 @@ double fit_value(const uint32_t *index, const int16_t *value, int n, const doubl
 double fit_mean_square(const FitSet *set, const double *w,
                        double (*link)(double value, const void *arg), const void *arg);
 
+/* The x in [lo, hi] where f(x, arg) is least, for an f with one minimum
+ * there: golden section search, 40 steps. */
+double fit_golden_min(double lo, double hi, double (*f)(double x, const void *arg),
+                      const void *arg);
+
 /* Least squares, exactly: the weights (nweights <= FIT_EXACT_MAX_WEIGHTS)
  * that minimise the squared error on `train`. */
 void fit_least_squares(const FitSet *train, int nweights, double *w);

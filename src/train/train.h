@@ -21,6 +21,7 @@ typedef struct {
     int exact;   /* where the exact solver ends the games (reversi: empties, Kalah: seeds) */
     int threads;
     int epochs;  /* of the fit, where it takes steps */
+    int label_depth; /* gogo-net: the search that scores each position */
     uint64_t seed;
     const char *out; /* the weight file, replaced atomically */
     /* reversi, gogo: keep the labelled positions in a file (NULL: no), or fit
@@ -46,6 +47,10 @@ typedef struct {
      * seeds, gogo: mean square in win probability). */
     double fitted_before, fitted_after, held_before, held_after;
     double scale;             /* gogo: the logistic's scale, in evaluation units */
+    /* gogo-net: held_* measure the gap to the searches' scores; these, to
+     * the games' results; searched: the positions searched */
+    double held_result_before, held_result_after;
+    size_t searched;
     int weights[TRAIN_REPORT_WEIGHTS], nweights; /* Kalah: the weights written */
 } TrainReport;
 
@@ -56,5 +61,6 @@ typedef int TrainFn(const Game *g, const TrainOptions *o, TrainReport *report, E
 TrainFn train_reversi; /* train/reversi.c */
 TrainFn train_kalah;   /* train/kalah.c */
 TrainFn train_gogo;    /* train/gogo.c */
+TrainFn train_gogo_net; /* train/gogo_net.c */
 
 #endif

@@ -36,11 +36,9 @@ refuses_non_files search kalah --depth 1 --eval
 # A good weight file padded with comments past the cap: no weight file is
 # that large, so it is not read (it used to be, to the end).
 { cat "$(dirname "$0")/../../assets/gogo-eval.txt"
-  i=0
-  while [ $i -lt 1200 ]; do
-      echo "# padding padding padding padding padding padding padding padding"
-      i=$((i + 1))
-  done; } >"$dir/big-gogo.txt"
+  awk 'BEGIN { for (i = 0; i < 33000; i++)
+      print "# padding padding padding padding padding padding padding padding" }'
+} >"$dir/big-gogo.txt"
 refused "gogo --eval: a file past the size cap" "big-gogo.txt: larger than" \
     search gogo --depth 1 --eval "$dir/big-gogo.txt"
 printf 'yomi-gogo-eval 1\n# %s\n' "$long" >"$dir/long-gogo.txt"

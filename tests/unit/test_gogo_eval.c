@@ -14,6 +14,7 @@
 #include "base/assets.h"
 #include "games/gogo/eval.h"
 #include "games/gogo/internal.h"
+#include "games/gogo/net.h"
 
 /* ---- helpers ------------------------------------------------------------------- */
 
@@ -442,6 +443,77 @@ static void test_shipped_weights_load(void **unused)
     assert_true(w.w[EV_MATERIAL + GOGO_ROOK - 1] > w.w[EV_MATERIAL + GOGO_PAWN - 1]);
 }
 
+/* A network of one unit that reads only the tempo (every position's
+ * feature EV_TEMPO, counted once for the side to move: input 2 EV_TEMPO). */
+static GogoNet *tempo_net(int tempo_weight)
+{
+    GogoNet *net = calloc(1, sizeof *net);
+    assert_non_null(net);
+    net->output_bias = 5 * GOGO_NET_ONE * GOGO_NET_OUTPUT_ONE; /* 5 */
+    net->output[0] = 100 * GOGO_NET_OUTPUT_ONE;              /* 100 a full unit */
+    net->input[2 * EV_TEMPO][0] = (int16_t)tempo_weight;
+    return net;
+}
+
+static void test_network_adds_its_value(void **unused)
+{
+    (void)unused;
+    const GogoState s = load("rbsgk/4p/5/P4/KGSBR b - 1");
+    const GogoEvalWeights *w = gogo_eval_builtin();
+    GogoEvalChoice c = {.weights = *w};
+    const int linear = gogo_eval(w, &s);
+    assert_int_equal(gogo_eval_choice(&c, &s), linear);
+    /* Half a unit: 5 + 50; a unit past full counts as full; below 0, as 0. */
+    const int weights[] = {GOGO_NET_ONE / 2, 4 * GOGO_NET_ONE, -GOGO_NET_ONE};
+    const int values[] = {55, 105, 5};
+    for (int i = 0; i < 3; i++) {
+        GogoNet *net = tempo_net(weights[i]);
+        c.net = net;
+        assert_int_equal(gogo_eval_choice(&c, &s), linear + values[i]);
+        free(net);
+    }
+    /* The other side's copy of a feature is another input. */
+    GogoNet *net = tempo_net(0);
+    net->input[2 * EV_TEMPO + 1][0] = GOGO_NET_ONE;
+    c.net = net;
+    assert_int_equal(gogo_eval_choice(&c, &s), linear + 5);
+    free(net);
+}
+
+static void test_network_file_round_trip(void **unused)
+{
+    (void)unused;
+    const GogoEvalWeights scrambled = scrambled_weights();
+    GogoNet *net = tempo_net(GOGO_NET_ONE / 3);
+    for (int i = 0; i < GOGO_NET_INPUTS; i += 7)
+        net->input[i][i % GOGO_NET_HIDDEN] = (int16_t)(i - 2000);
+    net->bias[3] = -77;
+    FILE *f = tmpfile();
+    assert_non_null(f);
+    assert_int_equal(gogo_eval_write(f, &scrambled, "test"), 0);
+    assert_int_equal(gogo_net_write(f, net), 0);
+    const long len = ftell(f);
+    char *text = malloc((size_t)len + 1);
+    rewind(f);
+    assert_int_equal(fread(text, 1, (size_t)len, f), (size_t)len);
+    text[len] = '\0';
+    fclose(f);
+    GogoEvalWeights back = {{0}};
+    GogoNet *net_back = NULL;
+    Err err = {{0}};
+    assert_int_equal(gogo_eval_parse_net(text, (size_t)len, "test.txt", &back, &net_back, &err), 0);
+    assert_memory_equal(&back, &scrambled, sizeof back);
+    assert_non_null(net_back);
+    assert_memory_equal(net_back, net, sizeof *net);
+    /* Read as linear weights alone, the section is passed over. */
+    memset(&back, 0, sizeof back);
+    assert_int_equal(read_text(text, (size_t)len, &back, &err), 0);
+    assert_memory_equal(&back, &scrambled, sizeof back);
+    free(net_back);
+    free(net);
+    free(text);
+}
+
 static void test_eval_option(void **unused)
 {
     (void)unused;
@@ -453,7 +525,8 @@ static void test_eval_option(void **unused)
     game_close(g);
     GameOption typo = {"eval", "materal"};
     assert_null(game_open("gogo", &typo, 1, &err));
-    assert_contains(err.msg, "--eval: 'materal' is not material, tuned, builtin or a file path");
+    assert_contains(err.msg,
+                    "--eval: 'materal' is not material, tuned, linear, builtin or a file path");
     GameOption missing = {"eval", "/nonexistent/w.txt"};
     assert_null(game_open("gogo", &missing, 1, &err));
     assert_contains(err.msg, "/nonexistent/w.txt");
@@ -478,6 +551,8 @@ int main(void)
         cmocka_unit_test(test_truncated_weight_file_is_rejected),
         cmocka_unit_test(test_garbled_weight_files_are_rejected),
         cmocka_unit_test(test_shipped_weights_load),
+        cmocka_unit_test(test_network_adds_its_value),
+        cmocka_unit_test(test_network_file_round_trip),
         cmocka_unit_test(test_eval_option),
     };
     return cmocka_run_group_tests_name("gogo evaluation", tests, open_gogo, close_gogo);

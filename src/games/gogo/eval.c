@@ -12,6 +12,7 @@
 #include "base/i18n.h"
 #include "base/read_file.h"
 #include "games/gogo/internal.h"
+#include "games/gogo/net.h"
 
 static const char *const kind_names[EVAL_KINDS] = {
     "pawn", "silver", "gold", "bishop", "rook", "king", "tokin", "psilver", "horse", "dragon",
@@ -215,14 +216,19 @@ static int clamp_score(long v)
     return v > EVAL_BOUND ? EVAL_BOUND : v < -EVAL_BOUND ? -EVAL_BOUND : (int)v;
 }
 
+static long linear_sum(const GogoEvalWeights *w, const GogoEvalFeatures *f)
+{
+    long v = 0;
+    for (int i = 0; i < f->n; i++)
+        v += (long)w->w[f->index[i]] * f->count[i];
+    return v;
+}
+
 int gogo_eval(const GogoEvalWeights *w, const GogoState *s)
 {
     GogoEvalFeatures f;
     gogo_eval_features(s, &f);
-    long v = 0;
-    for (int i = 0; i < f.n; i++)
-        v += (long)w->w[f.index[i]] * f.count[i];
-    return clamp_score(v);
+    return clamp_score(linear_sum(w, &f));
 }
 
 int gogo_eval_material(const GogoState *s)
@@ -263,12 +269,15 @@ static const char *skip_space(const char *p)
 /// One line per group after the version line: anything unexpected (an
 /// unknown group, a repeated one, too few or too many numbers, a number out
 /// of range, a line too long, a missing group) rejects the whole file, so a
-/// truncated or garbled file never yields half-loaded weights.
-int gogo_eval_parse(const char *text, size_t len, const char *name, GogoEvalWeights *w, Err *err)
+/// truncated or garbled file never yields half-loaded weights.  A network
+/// section (net.h) may follow the groups of a version 3 file; it is read
+/// into a new *net when net is not NULL, and passed over otherwise.
+static int parse_weights(const char *text, size_t len, const char *name, GogoEvalWeights *w,
+                         GogoNet **net, Err *err)
 {
     const Group *groups_ = all_groups();
     GogoEvalWeights tmp = *gogo_eval_builtin();
-    bool seen[NGROUPS] = {false}, have_version = false;
+    bool seen[NGROUPS] = {false}, have_version = false, has_net = false;
     int ngroups = NGROUPS; /* the groups this file's version has */
     TextLines lines = text_lines(name, text, len, GOGO_EVAL_LINE_MAX);
     char line[GOGO_EVAL_LINE_MAX + 1];
@@ -299,6 +308,19 @@ int gogo_eval_parse(const char *text, size_t len, const char *name, GogoEvalWeig
                 ngroups = V2_GROUPS;
             have_version = true;
             continue;
+        }
+        if (wlen == strlen(GOGO_NET_MAGIC) && memcmp(word, GOGO_NET_MAGIC, wlen) == 0) {
+            has_net = true;
+            char *end;
+            errno = 0;
+            const long version = strtol(p, &end, 10);
+            if (end == p || *skip_space(end) != '\0' || version != GOGO_NET_VERSION)
+                return err_set(err, "%.200s: line %d: expected '%s %d'", name, lineno,
+                               GOGO_NET_MAGIC, GOGO_NET_VERSION);
+            if (ngroups != NGROUPS)
+                return err_set(err, "%.200s: line %d: a network needs version %d weights", name,
+                               lineno, FILE_VERSION);
+            break;
         }
         const int g = find_group(word, wlen);
         if (g < 0 || g >= ngroups)
@@ -334,17 +356,41 @@ int gogo_eval_parse(const char *text, size_t len, const char *name, GogoEvalWeig
         if (!seen[g])
             return err_set(err, "%.200s: group %s is missing (truncated file?)", name,
                            groups_[g].name);
+    if (net) {
+        *net = NULL;
+        if (has_net) {
+            GogoNet *n = malloc(sizeof *n);
+            if (!n)
+                return err_set(err, "out of memory");
+            if (gogo_net_parse(&lines, n, err) != 0) {
+                free(n);
+                return -1;
+            }
+            *net = n;
+        }
+    }
     *w = tmp;
     return 0;
 }
 
-int gogo_eval_load(const char *path, GogoEvalWeights *w, Err *err)
+int gogo_eval_parse(const char *text, size_t len, const char *name, GogoEvalWeights *w, Err *err)
+{
+    return parse_weights(text, len, name, w, NULL, err);
+}
+
+int gogo_eval_parse_net(const char *text, size_t len, const char *name, GogoEvalWeights *w,
+                        GogoNet **net, Err *err)
+{
+    return parse_weights(text, len, name, w, net, err);
+}
+
+int gogo_eval_load(const char *path, GogoEvalWeights *w, GogoNet **net, Err *err)
 {
     size_t len;
     char *text = read_file_whole(path, GOGO_EVAL_FILE_MAX, &len, err);
     if (!text)
         return -1;
-    const int rc = gogo_eval_parse(text, len, path, w, err);
+    const int rc = parse_weights(text, len, path, w, net, err);
     free(text);
     return rc;
 }
@@ -405,6 +451,7 @@ void gogo_eval_param_name(int i, char *buf, size_t len)
 #define ASSET_NAME "gogo-eval.txt"
 
 static GogoEvalWeights shipped;
+static GogoNet *shipped_net; /* read once, kept for the process's life */
 static char shipped_notice[320]; /* why the shipped file is not used, or "" */
 
 /* Read once per process, whoever opens the game first: a missing or bad
@@ -417,17 +464,22 @@ static void load_shipped(void)
     size_t len;
     char *text = asset_read(ASSET_NAME, GOGO_EVAL_FILE_MAX, &len, path, sizeof path, &err);
     if (text)
-        gogo_eval_parse(text, len, path, &shipped, &err);
+        parse_weights(text, len, path, &shipped, &shipped_net, &err);
     free(text);
     if (err.msg[0])
         snprintf(shipped_notice, sizeof shipped_notice,
                  _("%.250s (gogo uses its built-in evaluation weights)"), err.msg);
 }
 
-void gogo_default_weights(GogoEvalWeights *w)
+static void read_shipped(void)
 {
     static pthread_once_t once = PTHREAD_ONCE_INIT;
     pthread_once(&once, load_shipped);
+}
+
+void gogo_default_weights(GogoEvalWeights *w)
+{
+    read_shipped();
     *w = shipped;
 }
 
@@ -436,22 +488,51 @@ const char *gogo_default_weights_notice(void)
     return shipped_notice[0] ? shipped_notice : NULL;
 }
 
-int gogo_eval_option(const char *value, GogoEvalWeights *w, bool *material_only, Err *err)
+void gogo_eval_choice_default(GogoEvalChoice *c)
 {
-    *material_only = false;
+    read_shipped();
+    *c = (GogoEvalChoice){.shipped = true, .weights = shipped, .net = shipped_net};
+}
+
+int gogo_eval_option(const char *value, GogoEvalChoice *c, Err *err)
+{
+    gogo_eval_choice_free(c);
     if (strcmp(value, "material") == 0) {
-        *material_only = true;
+        c->material_only = true;
     } else if (strcmp(value, "tuned") == 0) {
-        gogo_default_weights(w);
+        gogo_eval_choice_default(c);
+    } else if (strcmp(value, "linear") == 0) {
+        gogo_eval_choice_default(c);
+        c->net = NULL;
     } else if (strcmp(value, "builtin") == 0) {
-        *w = *gogo_eval_builtin();
+        c->weights = *gogo_eval_builtin();
     } else if (strchr(value, '/') || strchr(value, '.')) {
         Err why = {{0}};
-        if (gogo_eval_load(value, w, &why) != 0)
+        if (gogo_eval_load(value, &c->weights, &c->owned_net, &why) != 0)
             return err_set(err, "--eval: %s", why.msg);
+        c->net = c->owned_net;
     } else {
-        return err_set(err, "--eval: '%.40s' is not material, tuned, builtin or a file path",
+        return err_set(err,
+                       "--eval: '%.40s' is not material, tuned, linear, builtin or a file path",
                        value);
     }
     return 0;
+}
+
+void gogo_eval_choice_free(GogoEvalChoice *c)
+{
+    free(c->owned_net);
+    memset(c, 0, sizeof *c);
+}
+
+int gogo_eval_choice(const GogoEvalChoice *c, const GogoState *s)
+{
+    if (c->material_only)
+        return gogo_eval_material(s);
+    GogoEvalFeatures f;
+    gogo_eval_features(s, &f);
+    long v = linear_sum(&c->weights, &f);
+    if (c->net)
+        v += gogo_net_eval(c->net, &f);
+    return clamp_score(v);
 }

@@ -28,6 +28,8 @@
 #include "base/error.h"
 #include "games/gogo/gogo.h"
 
+struct GogoNet; /* net.h */
+
 #define EVAL_KINDS 10       /* the piece kinds 1..10 of internal.h, at index kind - 1 */
 #define EVAL_ATTACK_STEPS 12 /* king zone attack count, capped */
 #define EVAL_ESCAPE_STEPS 9  /* 0..8 free escape squares */
@@ -81,30 +83,54 @@ int gogo_eval(const GogoEvalWeights *w, const GogoState *s);
  * values, side to move's view. */
 int gogo_eval_material(const GogoState *s);
 
-/* What a weight file may be: the shipped one is under 12 KB and its longest
- * line under 1 KB; a file past these is not a weight file. */
-#define GOGO_EVAL_FILE_MAX (64 * 1024)
+/* What a weight file may be: the shipped one, with its network, is under
+ * 600 KB and its longest line under 1 KB; a file past these is not a
+ * weight file. */
+#define GOGO_EVAL_FILE_MAX (2 * 1024 * 1024)
 #define GOGO_EVAL_LINE_MAX 4096
 /* Read a weight file's text (`len` bytes of the file `name`), or the file
  * `path` (a regular file only, at most GOGO_EVAL_FILE_MAX); 0, or -1 + err
- * naming the line.  *w is untouched on failure. */
+ * naming the line.  *w is untouched on failure.  gogo_eval_parse passes
+ * over a network section (net.h); the others read it into a new *net
+ * (NULL when the file has none; the caller frees it), when net is not
+ * NULL. */
 int gogo_eval_parse(const char *text, size_t len, const char *name, GogoEvalWeights *w, Err *err);
-int gogo_eval_load(const char *path, GogoEvalWeights *w, Err *err);
-/* Write in the format above; 0 or -1 (errno set) on an I/O error. */
+int gogo_eval_parse_net(const char *text, size_t len, const char *name, GogoEvalWeights *w,
+                        struct GogoNet **net, Err *err);
+int gogo_eval_load(const char *path, GogoEvalWeights *w, struct GogoNet **net, Err *err);
+/* Write the linear weights in the format above (a network section may be
+ * appended: net.h); 0 or -1 (errno set) on an I/O error. */
 int gogo_eval_write(FILE *out, const GogoEvalWeights *w, const char *comment);
 
-/* The weights a gogo Game uses unless told otherwise: assets/gogo-eval.txt,
- * read once per process (the built-in ones when it is missing or bad). */
+/* The shipped linear weights, assets/gogo-eval.txt, read once per process
+ * (the built-in ones when it is missing or bad). */
 void gogo_default_weights(GogoEvalWeights *w);
 /* Why the shipped weights could not be read, once they have been asked
  * for (gogo_default_weights); NULL when they were. */
 const char *gogo_default_weights_notice(void);
-/* The game option --eval: material (the old material-only evaluation),
- * tuned (the shipped file, the default), builtin, or a weight file's path
- * (an error when unreadable or bad). */
-int gogo_eval_option(const char *value, GogoEvalWeights *w, bool *material_only, Err *err);
-/* The weights a gogo Game evaluates with; NULL under --eval material. */
+
+/* What a gogo Game evaluates with: the game option --eval. */
+typedef struct {
+    bool material_only;       /* the evaluation before eval.c: material alone */
+    bool shipped;             /* the shipped file: its notice applies */
+    GogoEvalWeights weights;  /* otherwise these */
+    const struct GogoNet *net; /* and this network on top, when not NULL */
+    struct GogoNet *owned_net; /* the network of a file named by the option */
+} GogoEvalChoice;
+
+/* The default: the shipped file, its network included. */
+void gogo_eval_choice_default(GogoEvalChoice *c);
+/* --eval: material, tuned (the shipped file, the default), linear (its
+ * linear weights without the network), builtin, or a weight file's path
+ * (an error when unreadable or bad).  *c must be zeroed or a choice. */
+int gogo_eval_option(const char *value, GogoEvalChoice *c, Err *err);
+void gogo_eval_choice_free(GogoEvalChoice *c);
+/* The evaluation of s, side to move's view, as the choice says. */
+int gogo_eval_choice(const GogoEvalChoice *c, const GogoState *s);
+/* The linear weights a gogo Game evaluates with; NULL under --eval
+ * material.  Its network, NULL when none. */
 const GogoEvalWeights *gogo_game_weights(const Game *g);
+const struct GogoNet *gogo_game_net(const Game *g);
 
 /* The name of parameter i ("pst.rook[3c]", "king.attack[2]"), for reports. */
 void gogo_eval_param_name(int i, char *buf, size_t len);

@@ -9,6 +9,7 @@
 #include "base/i18n.h"
 #include "games/gogo/eval.h"
 #include "games/gogo/internal.h"
+#include "games/gogo/net.h"
 #include "games/registry.h"
 
 #define START_SFEN "rbsgk/4p/5/P4/KGSBR b - 1"
@@ -16,9 +17,7 @@
 typedef struct {
     Game base; /* first: a Gogo is a Game */
     GogoState start;
-    bool material_only;      /* --eval material: the evaluation before eval.c */
-    bool shipped_weights;    /* the default (tuned) weights: their notice applies */
-    GogoEvalWeights weights; /* otherwise these, loaded once at open */
+    GogoEvalChoice eval; /* --eval */
 } Gogo;
 
 _Static_assert(sizeof(GogoState) == 96, "GogoState is 96 bytes without hidden padding");
@@ -58,7 +57,7 @@ void gogo_state_set_side(GogoState *s, int side)
 /* ---- what it says about itself (registry.h) -------------------------------- */
 
 static const char *const aliases[] = {"minishogi", "gogo-shogi", NULL};
-static const char *const evals[] = {"material", "tuned", "builtin"}; /* or a file */
+static const char *const evals[] = {"material", "tuned", "linear", "builtin"}; /* or a file */
 static const GameParam params[] = {
     {.key = "eval", GAME_PARAM_CHOICES(evals), .other = "FILE", .def = 1},
 };
@@ -83,6 +82,8 @@ static bool is_gogo_id(const char *name)
     return known;
 }
 
+static void gogo_close(Game *g);
+
 static Game *gogo_open(const char *name, const GameOption *opts, int nopts, Err *err)
 {
     if (!is_gogo_id(name))
@@ -95,29 +96,31 @@ static Game *gogo_open(const char *name, const GameOption *opts, int nopts, Err 
     bool chosen = false;
     for (int i = 0; i < nopts; i++) {
         if (!game_param_for(&gogo_ops, &opts[i], err) || /* --eval, its one option */
-            gogo_eval_option(opts[i].value, &g->weights, &g->material_only, err) != 0) {
+            gogo_eval_option(opts[i].value, &g->eval, err) != 0) {
+            gogo_eval_choice_free(&g->eval);
             free(g);
             return NULL;
         }
         chosen = true;
-        g->shipped_weights = strcmp(opts[i].value, "tuned") == 0;
     }
-    if (!chosen) {
-        gogo_default_weights(&g->weights);
-        g->shipped_weights = true;
-    }
+    if (!chosen)
+        gogo_eval_choice_default(&g->eval);
     g->base.ops = &gogo_ops;
     strcpy(g->base.name, "gogo");
     g->base.state_size = sizeof(GogoState);
     g->base.max_moves = GAME_MAX_MOVES;
     if (gogo_parse_position(&g->base, START_SFEN, &g->start, err) != 0) {
-        free(g);
+        gogo_close(&g->base);
         return NULL;
     }
     return &g->base;
 }
 
-static void gogo_close(Game *g) { free(g); }
+static void gogo_close(Game *g)
+{
+    gogo_eval_choice_free(&((Gogo *)g)->eval);
+    free(g);
+}
 
 /* ---- rules through the vtable ------------------------------------------------ */
 
@@ -179,7 +182,7 @@ static int op_evaluate(const Game *g, const void *state)
 {
     const Gogo *gg = (const Gogo *)g;
     const GogoState *s = as_state(state);
-    return gg->material_only ? gogo_eval_material(s) : gogo_eval(&gg->weights, s);
+    return gogo_eval_choice(&gg->eval, s);
 }
 
 static uint64_t op_hash(const Game *g, const void *state)
@@ -431,7 +434,7 @@ static void op_play_null(const Game *g, const void *state, void *child)
 static const char *op_notice(const Game *g)
 {
     const Gogo *gg = (const Gogo *)g;
-    return gg->shipped_weights ? gogo_default_weights_notice() : NULL;
+    return gg->eval.shipped ? gogo_default_weights_notice() : NULL;
 }
 
 const GameOps gogo_ops = {
@@ -579,5 +582,7 @@ bool gogo_must_promote(const Game *g, const void *state, int from_file, int from
 const GogoEvalWeights *gogo_game_weights(const Game *g)
 {
     const Gogo *gg = (const Gogo *)g;
-    return gg->material_only ? NULL : &gg->weights;
+    return gg->eval.material_only ? NULL : &gg->eval.weights;
 }
+
+const GogoNet *gogo_game_net(const Game *g) { return ((const Gogo *)g)->eval.net; }

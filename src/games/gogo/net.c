@@ -1,0 +1,162 @@
+/* net.c - gogo's network evaluation and its section of the weight file
+ * (see net.h). */
+#include "games/gogo/net.h"
+
+#include <errno.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/// One pass over the features the linear evaluation has just collected:
+/// each adds its input row, times the count's size, to the hidden sums, a
+/// loop over a fixed GOGO_NET_HIDDEN that the compiler turns into a few
+/// vector instructions.  Only the hidden units need wide sums; the output
+/// is one short dot product.  A few dozen rows a position, so nothing is
+/// kept between positions.
+int gogo_net_eval(const GogoNet *net, const GogoEvalFeatures *f)
+{
+    int32_t sum[GOGO_NET_HIDDEN];
+    memcpy(sum, net->bias, sizeof sum);
+    for (int i = 0; i < f->n; i++) {
+        const int count = f->count[i];
+        const int16_t *w = net->input[2 * f->index[i] + (count < 0)];
+        const int size = count < 0 ? -count : count;
+        for (int j = 0; j < GOGO_NET_HIDDEN; j++)
+            sum[j] += w[j] * size;
+    }
+    int64_t out = net->output_bias;
+    for (int j = 0; j < GOGO_NET_HIDDEN; j++) {
+        const int32_t on = sum[j] < 0 ? 0 : sum[j] > GOGO_NET_ONE ? GOGO_NET_ONE : sum[j];
+        out += (int64_t)net->output[j] * on;
+    }
+    return (int)(out / (GOGO_NET_ONE * GOGO_NET_OUTPUT_ONE));
+}
+
+/* ---- the file section ------------------------------------------------------------ */
+
+static const char *skip_space(const char *p)
+{
+    while (*p == ' ' || *p == '\t' || *p == '\r')
+        p++;
+    return p;
+}
+
+/* The line's first word is `word`, then n numbers within +-max into v[]. */
+static int read_numbers(const TextLines *t, const char *line, const char *word, long min_first,
+                        long *first, int32_t *v, int n, long max, Err *err)
+{
+    const char *p = skip_space(line);
+    const size_t wlen = strlen(word);
+    if (strncmp(p, word, wlen) != 0 || (p[wlen] != ' ' && p[wlen] != '\t'))
+        return err_set(err, "%.200s: line %d: expected '%s'", t->name, t->lineno, word);
+    p += wlen;
+    char *end;
+    if (first) { /* the input's number */
+        errno = 0;
+        *first = strtol(p, &end, 10);
+        if (end == p || errno == ERANGE || *first < min_first || *first >= GOGO_NET_INPUTS)
+            return err_set(err, "%.200s: line %d: input number missing, repeated, out of order "
+                                "or past %d", t->name, t->lineno, GOGO_NET_INPUTS - 1);
+        p = end;
+    }
+    for (int i = 0; i < n; i++) {
+        errno = 0;
+        const long x = strtol(p, &end, 10);
+        if (end == p)
+            return err_set(err, "%.200s: line %d: %s needs %d numbers, found %d", t->name,
+                           t->lineno, word, n, i);
+        if (errno == ERANGE || x < -max || x > max)
+            return err_set(err, "%.200s: line %d: %s: value %d is out of range (+-%ld)", t->name,
+                           t->lineno, word, i + 1, max);
+        v[i] = (int32_t)x;
+        p = end;
+    }
+    if (*skip_space(p) != '\0')
+        return err_set(err, "%.200s: line %d: %s has more than %d numbers", t->name, t->lineno,
+                       word, n);
+    return 0;
+}
+
+/* The next line that is not blank or a comment: 1, 0 at the end, -1 + err. */
+static int next_line(TextLines *t, char *line, Err *err)
+{
+    int got;
+    while ((got = text_lines_next(t, line, err)) > 0) {
+        const char *p = skip_space(line);
+        if (*p != '\0' && *p != '#')
+            return 1;
+    }
+    return got;
+}
+
+int gogo_net_parse(TextLines *t, GogoNet *net, Err *err)
+{
+    GogoNet *tmp = calloc(1, sizeof *tmp);
+    if (!tmp)
+        return err_set(err, "out of memory");
+    char line[t->max_line + 1];
+    int32_t hidden, row[GOGO_NET_HIDDEN];
+    long next_input = 0;
+    int got, rc = -1;
+    if ((got = next_line(t, line, err)) <= 0 ||
+        read_numbers(t, line, "hidden", 0, NULL, &hidden, 1, 1000, err) != 0)
+        goto out;
+    if (hidden != GOGO_NET_HIDDEN) {
+        err_set(err, "%.200s: line %d: %d hidden units, this yomi reads %d", t->name, t->lineno,
+                (int)hidden, GOGO_NET_HIDDEN);
+        goto out;
+    }
+    int32_t output[1 + GOGO_NET_HIDDEN];
+    if ((got = next_line(t, line, err)) <= 0 ||
+        read_numbers(t, line, "output", 0, NULL, output, 1 + GOGO_NET_HIDDEN, GOGO_NET_MAX_OUTPUT,
+                     err) != 0 ||
+        (got = next_line(t, line, err)) <= 0 ||
+        read_numbers(t, line, "bias", 0, NULL, tmp->bias, GOGO_NET_HIDDEN, GOGO_NET_MAX_OUTPUT,
+                     err) != 0)
+        goto out;
+    tmp->output_bias = output[0];
+    memcpy(tmp->output, output + 1, sizeof tmp->output);
+    while ((got = next_line(t, line, err)) > 0) {
+        long input;
+        if (read_numbers(t, line, "input", next_input, &input, row, GOGO_NET_HIDDEN,
+                         GOGO_NET_MAX_WEIGHT, err) != 0)
+            goto out;
+        for (int j = 0; j < GOGO_NET_HIDDEN; j++)
+            tmp->input[input][j] = (int16_t)row[j];
+        next_input = input + 1;
+    }
+    if (got == 0) {
+        *net = *tmp;
+        rc = 0;
+    }
+out:
+    if (got == 0 && rc != 0 && !err->msg[0])
+        err_set(err, "%.200s: the network section ends early (truncated file?)", t->name);
+    free(tmp);
+    return rc;
+}
+
+int gogo_net_write(FILE *out, const GogoNet *net)
+{
+    fprintf(out, "%s %d\nhidden %d\noutput %d", GOGO_NET_MAGIC, GOGO_NET_VERSION, GOGO_NET_HIDDEN,
+            (int)net->output_bias);
+    for (int j = 0; j < GOGO_NET_HIDDEN; j++)
+        fprintf(out, " %d", (int)net->output[j]);
+    fputs("\nbias", out);
+    for (int j = 0; j < GOGO_NET_HIDDEN; j++)
+        fprintf(out, " %d", (int)net->bias[j]);
+    fputc('\n', out);
+    for (int i = 0; i < GOGO_NET_INPUTS; i++) {
+        bool used = false;
+        for (int j = 0; j < GOGO_NET_HIDDEN; j++)
+            used |= net->input[i][j] != 0;
+        if (!used)
+            continue;
+        fprintf(out, "input %d", i);
+        for (int j = 0; j < GOGO_NET_HIDDEN; j++)
+            fprintf(out, " %d", (int)net->input[i][j]);
+        fputc('\n', out);
+    }
+    return ferror(out) ? -1 : 0;
+}
