@@ -99,7 +99,7 @@ static void test_messages_from_descriptions(void **state)
     assert_null(game_open("gogo", &start, 1, &err));
     assert_string_equal(err.msg, "--start does not apply to gogo (its options: --eval)");
     assert_null(game_open("gogo", &eval, 1, &err));
-    assert_string_equal(err.msg, "--eval needs a value (one of material, tuned, builtin, FILE)");
+    assert_string_equal(err.msg, "--eval needs a value (one of material, tuned, linear, builtin, FILE)");
     char syntax[80];
     game_param_syntax(&kalah_ops.info->params[0], syntax, sizeof syntax);
     assert_string_equal(syntax, "--pits 1..8");

@@ -38,7 +38,7 @@
 #define GOGO_NET_ONE 1024         /* a hidden unit fully on; also an input weight of 1.0 */
 #define GOGO_NET_OUTPUT_ONE 64    /* an output weight of 1.0 */
 #define GOGO_NET_MAX_WEIGHT 32767 /* input weights are 16 bits */
-#define GOGO_NET_MAX_OUTPUT 1000000
+#define GOGO_NET_MAX_OUTPUT 1000000000 /* biases and output weights: the sums stay in 32 bits */
 #define GOGO_NET_MAGIC "yomi-gogo-net"
 #define GOGO_NET_VERSION 1
 
