@@ -20,9 +20,13 @@ without=$(printf '%s\n' "$out" | awk -F '\t' 'NR == 2 { print $7 }')
 [ -n "$with" ] && [ -n "$without" ] && [ "$with" -lt "$without" ]
 ok $? "gogo depth 9: fewer positions with the static exchange ($with) than without ($without)"
 
-run_yomi search gogo --position '4k/5/5/5/K4 b 2G 1' --algo yomi --depth 5 --format tsv
+run_yomi search gogo --position '4k/5/5/5/K4 b 2G 1' --algo yomi --depth 6 --format tsv
 is "$(printf '%s\n' "$out" | awk -F '\t' 'NR == 2 { print $4 }')" "29997" \
     "gogo: a mate in two moves scores SCORE_WIN - 3"
+run_yomi search gogo --position '4k/5/5/5/K4 b 2G 1' --algo yomi --depth 3 --eval linear \
+    --format tsv
+is "$(printf '%s\n' "$out" | awk -F '\t' 'NR == 2 { print $4 }')" "29997" \
+    "gogo: the linear evaluation alone finds it three plies deep"
 run_yomi search gogo --position '4k/5/4G/5/K4 b G 1' --algo yomi --depth 4 --format tsv
 is "$(printf '%s\n' "$out" | awk -F '\t' 'NR == 2 { print $4, $5 }')" "29999 G*2b" \
     "gogo: the mate in one, found at once"

@@ -8,6 +8,7 @@
 #include <cmocka.h>
 
 #include "games/gogo/eval.h"
+#include "games/gogo/net.h"
 #include "games/gogo/internal.h"
 #include "games/registry.h"
 #include "gogo_test.h"
@@ -54,8 +55,14 @@ static void test_start_position(void **unused)
      * rook attacking the other side's pawn (guarded by its king) down its
      * file: one attacked piece of the mover's and one of the other's. */
     const int32_t *w = gogo_game_weights(gogo)->w;
-    assert_int_equal(gogo->ops->evaluate(gogo, &s),
+    assert_int_equal(gogo_eval(gogo_game_weights(gogo), &s),
                      w[EV_TEMPO] + w[EV_ATTACKED + K_PAWN - 1] + w[EV_ATTACKED + EVAL_KINDS + K_PAWN - 1]);
+    /* The game's evaluation adds its network's value to that. */
+    GogoEvalFeatures f;
+    gogo_eval_features(&s, &f);
+    assert_non_null(gogo_game_net(gogo));
+    assert_int_equal(gogo->ops->evaluate(gogo, &s),
+                     gogo_eval(gogo_game_weights(gogo), &s) + gogo_net_eval(gogo_game_net(gogo), &f));
     GogoState parsed = load("rbsgk/4p/5/P4/KGSBR b - 1");
     assert_memory_equal(&s, &parsed, sizeof s);
 }
@@ -462,7 +469,8 @@ static void test_evaluation_is_material_from_the_movers_view(void **unused)
     (void)unused;
     GogoState b = load("1bsgk/4p/5/P4/KGSBR b R 1"); /* both rooks with sente */
     GogoState w = load("1bsgk/4p/5/P4/KGSBR w R 1");
-    const int vb = gogo->ops->evaluate(gogo, &b), vw = gogo->ops->evaluate(gogo, &w);
+    const GogoEvalWeights *linear = gogo_game_weights(gogo);
+    const int vb = gogo_eval(linear, &b), vw = gogo_eval(linear, &w);
     assert_true(vb > 0);
     /* The other side to move: the same position, but the tempo is gote's,
      * and gote's pawn that sente's rook attacks is now the mover's. */
