@@ -250,11 +250,14 @@ static void test_a_king_in_danger_scores_worse(void **unused)
 
 /* ---- the weight file ----------------------------------------------------------------------- */
 
-static char *file_text(const GogoEvalWeights *w)
+/* The weight file of w, with the network's section when net is not NULL. */
+static char *file_text_net(const GogoEvalWeights *w, const GogoNet *net)
 {
     FILE *f = tmpfile();
     assert_non_null(f);
     assert_int_equal(gogo_eval_write(f, w, "test"), 0);
+    if (net)
+        assert_int_equal(gogo_net_write(f, net), 0);
     const long len = ftell(f);
     char *text = malloc((size_t)len + 1);
     rewind(f);
@@ -263,6 +266,8 @@ static char *file_text(const GogoEvalWeights *w)
     fclose(f);
     return text;
 }
+
+static char *file_text(const GogoEvalWeights *w) { return file_text_net(w, NULL); }
 
 /* Read `text` as a weight file: 0 or -1, err filled. */
 static int read_text(const char *text, size_t len, GogoEvalWeights *w, Err *err)
@@ -488,26 +493,18 @@ static void test_network_file_round_trip(void **unused)
     for (int i = 0; i < GOGO_NET_INPUTS; i += 7)
         net->input[i][i % GOGO_NET_HIDDEN] = (int16_t)(i - 2000);
     net->bias[3] = -77;
-    FILE *f = tmpfile();
-    assert_non_null(f);
-    assert_int_equal(gogo_eval_write(f, &scrambled, "test"), 0);
-    assert_int_equal(gogo_net_write(f, net), 0);
-    const long len = ftell(f);
-    char *text = malloc((size_t)len + 1);
-    rewind(f);
-    assert_int_equal(fread(text, 1, (size_t)len, f), (size_t)len);
-    text[len] = '\0';
-    fclose(f);
+    char *text = file_text_net(&scrambled, net);
+    const size_t len = strlen(text);
     GogoEvalWeights back = {{0}};
     GogoNet *net_back = NULL;
     Err err = {{0}};
-    assert_int_equal(gogo_eval_parse_net(text, (size_t)len, "test.txt", &back, &net_back, &err), 0);
+    assert_int_equal(gogo_eval_parse_net(text, len, "test.txt", &back, &net_back, &err), 0);
     assert_memory_equal(&back, &scrambled, sizeof back);
     assert_non_null(net_back);
     assert_memory_equal(net_back, net, sizeof *net);
     /* Read as linear weights alone, the section is passed over. */
     memset(&back, 0, sizeof back);
-    assert_int_equal(read_text(text, (size_t)len, &back, &err), 0);
+    assert_int_equal(read_text(text, len, &back, &err), 0);
     assert_memory_equal(&back, &scrambled, sizeof back);
     free(net_back);
     free(net);
