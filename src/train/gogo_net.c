@@ -396,11 +396,11 @@ typedef struct {
     size_t n;
 } ScaleArg;
 
-/* How far the searches' scores, through a logistic of the scale e^x, are
- * from the games' results. */
-static double log_scale_gap(double x, const void *arg)
+/* How far the searches' scores, through a logistic of the scale
+ * e^log_scale, are from the games' results. */
+static double log_scale_gap(double log_scale, const void *arg)
 {
-    const double scale = exp(x);
+    const double scale = exp(log_scale);
     const ScaleArg *a = arg;
     double sum = 0;
     for (size_t k = 0; k < a->n; k++) {

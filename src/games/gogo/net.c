@@ -95,7 +95,12 @@ int gogo_net_parse(TextLines *t, GogoNet *net, Err *err)
     GogoNet *tmp = calloc(1, sizeof *tmp);
     if (!tmp)
         return err_set(err, "out of memory");
-    char line[t->max_line + 1];
+    char line[GOGO_EVAL_LINE_MAX + 1];
+    if (t->max_line > GOGO_EVAL_LINE_MAX) {
+        free(tmp);
+        return err_set(err, "%.200s: lines of a weight file are at most %d bytes", t->name,
+                       GOGO_EVAL_LINE_MAX);
+    }
     int32_t hidden, row[GOGO_NET_HIDDEN];
     long next_input = 0;
     int got, rc = -1;
