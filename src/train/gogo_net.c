@@ -189,7 +189,7 @@ static void inputs_of(const GogoEvalWeights *w, const GogoState *s, Inputs *in)
         linear += (long)w->w[f.index[i]] * f.count[i];
         if (f.count[i] == 0)
             continue;
-        in->input[in->n] = (uint16_t)(2 * f.index[i] + (f.count[i] < 0));
+        in->input[in->n] = (uint16_t)gogo_net_input(f.index[i], f.count[i]);
         in->size[in->n++] = (float)abs(f.count[i]);
     }
     in->linear = (float)linear;

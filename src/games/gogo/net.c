@@ -20,7 +20,7 @@ int gogo_net_eval(const GogoNet *net, const GogoEvalFeatures *f)
     memcpy(sum, net->bias, sizeof sum);
     for (int i = 0; i < f->n; i++) {
         const int count = f->count[i];
-        const int16_t *w = net->input[2 * f->index[i] + (count < 0)];
+        const int16_t *w = net->input[gogo_net_input(f->index[i], count)];
         const int size = count < 0 ? -count : count;
         for (int j = 0; j < GOGO_NET_HIDDEN; j++)
             sum[j] += w[j] * size;
@@ -92,15 +92,11 @@ static int next_line(TextLines *t, char *line, Err *err)
 
 int gogo_net_parse(TextLines *t, GogoNet *net, Err *err)
 {
-    GogoNet *tmp = calloc(1, sizeof *tmp);
-    if (!tmp)
-        return err_set(err, "out of memory");
     char line[GOGO_EVAL_LINE_MAX + 1];
-    if (t->max_line > GOGO_EVAL_LINE_MAX) {
-        free(tmp);
+    if (t->max_line > GOGO_EVAL_LINE_MAX)
         return err_set(err, "%.200s: lines of a weight file are at most %d bytes", t->name,
                        GOGO_EVAL_LINE_MAX);
-    }
+    memset(net, 0, sizeof *net); /* the inputs a file leaves out */
     int32_t hidden, row[GOGO_NET_HIDDEN];
     long next_input = 0;
     int got, rc = -1;
@@ -117,28 +113,25 @@ int gogo_net_parse(TextLines *t, GogoNet *net, Err *err)
         read_numbers(t, line, "output", 0, NULL, output, 1 + GOGO_NET_HIDDEN, GOGO_NET_MAX_OUTPUT,
                      err) != 0 ||
         (got = next_line(t, line, err)) <= 0 ||
-        read_numbers(t, line, "bias", 0, NULL, tmp->bias, GOGO_NET_HIDDEN, GOGO_NET_MAX_OUTPUT,
+        read_numbers(t, line, "bias", 0, NULL, net->bias, GOGO_NET_HIDDEN, GOGO_NET_MAX_OUTPUT,
                      err) != 0)
         goto out;
-    tmp->output_bias = output[0];
-    memcpy(tmp->output, output + 1, sizeof tmp->output);
+    net->output_bias = output[0];
+    memcpy(net->output, output + 1, sizeof net->output);
     while ((got = next_line(t, line, err)) > 0) {
         long input;
         if (read_numbers(t, line, "input", next_input, &input, row, GOGO_NET_HIDDEN,
                          GOGO_NET_MAX_WEIGHT, err) != 0)
             goto out;
         for (int j = 0; j < GOGO_NET_HIDDEN; j++)
-            tmp->input[input][j] = (int16_t)row[j];
+            net->input[input][j] = (int16_t)row[j];
         next_input = input + 1;
     }
-    if (got == 0) {
-        *net = *tmp;
+    if (got == 0)
         rc = 0;
-    }
 out:
     if (got == 0 && rc != 0 && !err->msg[0])
         err_set(err, "%.200s: the network section ends early (truncated file?)", t->name);
-    free(tmp);
     return rc;
 }
 

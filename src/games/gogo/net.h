@@ -49,12 +49,16 @@ typedef struct GogoNet {
     int32_t output_bias;
 } GogoNet;
 
+/* The input of a feature counted `count` times: the side to move's copy,
+ * or the other side's when the count is negative (its size is the value). */
+static inline int gogo_net_input(int index, int count) { return 2 * index + (count < 0); }
+
 /* The network's part of the evaluation of the position with features f. */
 int gogo_net_eval(const GogoNet *net, const GogoEvalFeatures *f);
 
 /* The network section of a weight file, from the line after its
- * "yomi-gogo-net 1" line to the end of `lines`: 0, or -1 + err naming the
- * line.  *net is written whole only on success. */
+ * "yomi-gogo-net 1" line to the end of `lines`, into *net: 0, or -1 + err
+ * naming the line, *net then half written. */
 int gogo_net_parse(TextLines *lines, GogoNet *net, Err *err);
 /* The section, "yomi-gogo-net" line first; 0 or -1 on an I/O error. */
 int gogo_net_write(FILE *out, const GogoNet *net);
