@@ -134,3 +134,32 @@ int text_lines_next(TextLines *t, char *line, Err *err)
     line[n] = '\0';
     return 1;
 }
+
+const char *text_skip_blanks(const char *p)
+{
+    while (*p == ' ' || *p == '\t' || *p == '\r')
+        p++;
+    return p;
+}
+
+int text_line_ints(const TextLines *t, const char *p, const char *what, int32_t *v, int n,
+                   long max, Err *err)
+{
+    for (int i = 0; i < n; i++) {
+        char *end;
+        errno = 0;
+        const long x = strtol(p, &end, 10);
+        if (end == p)
+            return err_set(err, "%.200s: line %d: %s needs %d numbers, found %d", t->name,
+                           t->lineno, what, n, i);
+        if (errno == ERANGE || x < -max || x > max)
+            return err_set(err, "%.200s: line %d: %s: value %d is out of range (+-%ld)", t->name,
+                           t->lineno, what, i + 1, max);
+        v[i] = (int32_t)x;
+        p = end;
+    }
+    if (*text_skip_blanks(p) != '\0')
+        return err_set(err, "%.200s: line %d: %s has more than %d numbers", t->name, t->lineno,
+                       what, n);
+    return 0;
+}

@@ -9,6 +9,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "base/error.h"
 
@@ -42,5 +43,14 @@ TextLines text_lines(const char *name, const char *text, size_t len, size_t max_
  * max_line (splitting it would read its tail as a line of its own) or one
  * holding a NUL byte (which would end it early). */
 int text_lines_next(TextLines *t, char *line, Err *err);
+
+/* p past any blanks (spaces, tabs, a stray "\r"). */
+const char *text_skip_blanks(const char *p);
+
+/* The rest of the line t returned last, from p: exactly n integers within
+ * +-max into v[], then nothing but blanks.  0, or -1 + err naming the file,
+ * the line, `what` and the number at fault. */
+int text_line_ints(const TextLines *t, const char *p, const char *what, int32_t *v, int n,
+                   long max, Err *err);
 
 #endif

@@ -259,13 +259,6 @@ static int find_group(const char *name, size_t len)
     return -1;
 }
 
-static const char *skip_space(const char *p)
-{
-    while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')
-        p++;
-    return p;
-}
-
 /// One line per group after the version line: anything unexpected (an
 /// unknown group, a repeated one, too few or too many numbers, a number out
 /// of range, a line too long, a missing group) rejects the whole file, so a
@@ -284,7 +277,7 @@ static int parse_weights(const char *text, size_t len, const char *name, GogoEva
     int got;
     while ((got = text_lines_next(&lines, line, err)) > 0) {
         const int lineno = lines.lineno;
-        const char *p = skip_space(line);
+        const char *p = text_skip_blanks(line);
         if (*p == '\0' || *p == '#')
             continue;
         const char *word = p;
@@ -296,7 +289,7 @@ static int parse_weights(const char *text, size_t len, const char *name, GogoEva
             errno = 0;
             long version = strtol(p, &end, 10);
             if (wlen != strlen(FILE_MAGIC) || memcmp(word, FILE_MAGIC, wlen) != 0 ||
-                end == p || *skip_space(end) != '\0')
+                end == p || *text_skip_blanks(end) != '\0')
                 return err_set(err, "%.200s: line %d: not a gogo weight file (expected '%s %d')",
                                name, lineno, FILE_MAGIC, FILE_VERSION);
             if (version < 1 || version > FILE_VERSION)
@@ -314,7 +307,7 @@ static int parse_weights(const char *text, size_t len, const char *name, GogoEva
             char *end;
             errno = 0;
             const long version = strtol(p, &end, 10);
-            if (end == p || *skip_space(end) != '\0' || version != GOGO_NET_VERSION)
+            if (end == p || *text_skip_blanks(end) != '\0' || version != GOGO_NET_VERSION)
                 return err_set(err, "%.200s: line %d: expected '%s %d'", name, lineno,
                                GOGO_NET_MAGIC, GOGO_NET_VERSION);
             if (ngroups != NGROUPS)
@@ -330,23 +323,9 @@ static int parse_weights(const char *text, size_t len, const char *name, GogoEva
             return err_set(err, "%.200s: line %d: group %s given twice", name, lineno,
                            groups_[g].name);
         seen[g] = true;
-        for (int i = 0; i < groups_[g].count; i++) {
-            p = skip_space(p);
-            char *end;
-            errno = 0;
-            long v = strtol(p, &end, 10);
-            if (end == p)
-                return err_set(err, "%.200s: line %d: %s needs %d numbers, found %d", name,
-                               lineno, groups_[g].name, groups_[g].count, i);
-            if (errno == ERANGE || v < -EVAL_MAX_WEIGHT || v > EVAL_MAX_WEIGHT)
-                return err_set(err, "%.200s: line %d: %s: value %d is out of range (+-%d)", name,
-                               lineno, groups_[g].name, i + 1, EVAL_MAX_WEIGHT);
-            tmp.w[groups_[g].offset + i] = (int32_t)v;
-            p = end;
-        }
-        if (*skip_space(p) != '\0')
-            return err_set(err, "%.200s: line %d: %s has more than %d numbers", name, lineno,
-                           groups_[g].name, groups_[g].count);
+        if (text_line_ints(&lines, p, groups_[g].name, tmp.w + groups_[g].offset,
+                           groups_[g].count, EVAL_MAX_WEIGHT, err) != 0)
+            return -1;
     }
     if (got < 0)
         return -1;

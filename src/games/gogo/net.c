@@ -35,24 +35,17 @@ int gogo_net_eval(const GogoNet *net, const GogoEvalFeatures *f)
 
 /* ---- the file section ------------------------------------------------------------ */
 
-static const char *skip_space(const char *p)
-{
-    while (*p == ' ' || *p == '\t' || *p == '\r')
-        p++;
-    return p;
-}
-
 /* The line's first word is `word`, then n numbers within +-max into v[]. */
 static int read_numbers(const TextLines *t, const char *line, const char *word, long min_first,
                         long *first, int32_t *v, int n, long max, Err *err)
 {
-    const char *p = skip_space(line);
+    const char *p = text_skip_blanks(line);
     const size_t wlen = strlen(word);
     if (strncmp(p, word, wlen) != 0 || (p[wlen] != ' ' && p[wlen] != '\t'))
         return err_set(err, "%.200s: line %d: expected '%s'", t->name, t->lineno, word);
     p += wlen;
-    char *end;
     if (first) { /* the input's number */
+        char *end;
         errno = 0;
         *first = strtol(p, &end, 10);
         if (end == p || errno == ERANGE || *first < min_first || *first >= GOGO_NET_INPUTS)
@@ -60,22 +53,7 @@ static int read_numbers(const TextLines *t, const char *line, const char *word, 
                                 "or past %d", t->name, t->lineno, GOGO_NET_INPUTS - 1);
         p = end;
     }
-    for (int i = 0; i < n; i++) {
-        errno = 0;
-        const long x = strtol(p, &end, 10);
-        if (end == p)
-            return err_set(err, "%.200s: line %d: %s needs %d numbers, found %d", t->name,
-                           t->lineno, word, n, i);
-        if (errno == ERANGE || x < -max || x > max)
-            return err_set(err, "%.200s: line %d: %s: value %d is out of range (+-%ld)", t->name,
-                           t->lineno, word, i + 1, max);
-        v[i] = (int32_t)x;
-        p = end;
-    }
-    if (*skip_space(p) != '\0')
-        return err_set(err, "%.200s: line %d: %s has more than %d numbers", t->name, t->lineno,
-                       word, n);
-    return 0;
+    return text_line_ints(t, p, word, v, n, max, err);
 }
 
 /* The next line that is not blank or a comment: 1, 0 at the end, -1 + err. */
@@ -83,7 +61,7 @@ static int next_line(TextLines *t, char *line, Err *err)
 {
     int got;
     while ((got = text_lines_next(t, line, err)) > 0) {
-        const char *p = skip_space(line);
+        const char *p = text_skip_blanks(line);
         if (*p != '\0' && *p != '#')
             return 1;
     }
