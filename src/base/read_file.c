@@ -152,6 +152,9 @@ int text_line_ints(const TextLines *t, const char *p, const char *what, int32_t 
         if (end == p)
             return err_set(err, "%.200s: line %d: %s needs %d numbers, found %d", t->name,
                            t->lineno, what, n, i);
+        if (*end != ' ' && *end != '\t' && *end != '\r' && *end != '\0')
+            return err_set(err, "%.200s: line %d: %s: value %d is not a whole number", t->name,
+                           t->lineno, what, i + 1);
         if (errno == ERANGE || x < -max || x > max)
             return err_set(err, "%.200s: line %d: %s: value %d is out of range (+-%ld)", t->name,
                            t->lineno, what, i + 1, max);

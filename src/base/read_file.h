@@ -48,7 +48,8 @@ int text_lines_next(TextLines *t, char *line, Err *err);
 const char *text_skip_blanks(const char *p);
 
 /* The rest of the line t returned last, from p: exactly n integers within
- * +-max into v[], then nothing but blanks.  0, or -1 + err naming the file,
+ * +-max into v[], each ended by a blank or the line's end (so "100-5" is
+ * one bad number, not two), then nothing but blanks.  0, or -1 + err naming the file,
  * the line, `what` and the number at fault. */
 int text_line_ints(const TextLines *t, const char *p, const char *what, int32_t *v, int n,
                    long max, Err *err);

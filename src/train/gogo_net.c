@@ -352,10 +352,26 @@ static int fit(Fit *f, const Sets *s, int epochs, uint64_t seed, bool progress)
     return 0;
 }
 
+/* Whether every weight is a number: a fit that diverged is refused, not
+ * written with its NaNs quantized to whatever the rounding makes of them. */
+static bool net_finite(const Net *w)
+{
+    const float *x = &w->input[0][0];
+    for (size_t i = 0; i < sizeof w->input / sizeof *x; i++)
+        if (!isfinite(x[i]))
+            return false;
+    for (int j = 0; j < GOGO_NET_HIDDEN; j++)
+        if (!isfinite(w->bias[j]) || !isfinite(w->output[j]))
+            return false;
+    return isfinite(w->output_bias);
+}
+
+/* Clamped before rounding: lroundf of a value past a long (or of a NaN,
+ * which net_finite refuses before it gets here) is unspecified. */
 static int32_t quantize(float x, float one, long max)
 {
-    const long v = lroundf(x * one);
-    return (int32_t)(v > max ? max : v < -max ? -max : v);
+    const float v = x * one;
+    return (int32_t)(v >= (float)max ? max : v <= (float)-max ? -max : lroundf(v));
 }
 
 /* The integer network of the floating one; inputs no fitted sample had
@@ -499,6 +515,8 @@ int train_gogo_net(const Game *g, const TrainOptions *o, TrainReport *rep, Err *
         fit_start(f, o->seed);
         if (fit(f, &sets, o->epochs, o->seed, o->progress) != 0)
             rc = err_set(err, "out of memory");
+        else if (!net_finite(&f->w))
+            rc = err_set(err, "the network's fit diverged (a weight is not a number)");
     }
     if (rc == 0) {
         to_net(f, net);

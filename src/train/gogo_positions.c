@@ -2,6 +2,7 @@
  * written (see gogo_positions.h). */
 #include "train/gogo_positions.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -119,20 +120,26 @@ static int load_line(const Game *g, GogoPositions *p, const char *line, int vers
                      long games, long *last, Err *err)
 {
     char result[8];
-    long game;
-    int at = 0, score = 0;
+    long game, score = 0;
+    int at = 0;
     if (version == 1 && sscanf(line, "%ld %7s %n", &game, result, &at) != 2)
         return err_set(err, "expected 'GAME win|draw|loss POSITION'");
-    if (version == 2 && sscanf(line, "%ld %7s %d %n", &game, result, &score, &at) != 3)
-        return err_set(err, "expected 'GAME win|draw|loss SCORE POSITION'");
+    if (version == 2) {
+        char *end;
+        if (sscanf(line, "%ld %7s %n", &game, result, &at) != 2 || at == 0 ||
+            (errno = 0, score = strtol(line + at, &end, 10), end == line + at) ||
+            (*end != ' ' && *end != '\t'))
+            return err_set(err, "expected 'GAME win|draw|loss SCORE POSITION'");
+        if (errno == ERANGE || score < -SCORE_WIN || score > SCORE_WIN)
+            return err_set(err, "score %ld out of range (+-%d)", score, SCORE_WIN);
+        at = (int)(text_skip_blanks(end) - line);
+    }
     if (at == 0)
         return err_set(err, "no position");
-    if (score < -SCORE_WIN || score > SCORE_WIN)
-        return err_set(err, "score %d out of range (+-%d)", score, SCORE_WIN);
     if (game < *last || game >= games)
         return err_set(err, "game %ld out of order or past the header's %ld", game, games);
     *last = game;
-    GogoSample x = {.scored = version == 2, .score = score};
+    GogoSample x = {.scored = version == 2, .score = (int)score};
     x.result = strcmp(result, "win") == 0 ? 1.0f : strcmp(result, "loss") == 0 ? 0.0f : 0.5f;
     if (x.result == 0.5f && strcmp(result, "draw") != 0)
         return err_set(err, "'%s' is not win, draw or loss", result);
@@ -171,8 +178,9 @@ int gogo_positions_load(const Game *g, const char *path, GogoPositions *p, Err *
     while (rc == 0 && (got = text_lines_next(&lines, line, err)) > 0) {
         if (games < 0) {
             char magic[32];
-            if (sscanf(line, "%31s %d %ld", magic, &version, &games) != 3 ||
-                strcmp(magic, POS_MAGIC) != 0 || version < 1 || version > 2 || games < 0 ||
+            int end = 0;
+            if (sscanf(line, "%31s %d %ld %n", magic, &version, &games, &end) != 3 || end == 0 ||
+                line[end] != '\0' || strcmp(magic, POS_MAGIC) != 0 || version < 1 || version > 2 || games < 0 ||
                 games > 100000000L) {
                 games = -1;
                 rc = err_set(err, "%.200s: not a gogo positions file (expected '%s 1|2 GAMES')",

@@ -8,10 +8,12 @@ void train_status(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
+    flockfile(stderr); /* one line at a time when threads report */
     fputc('\r', stderr);
     vfprintf(stderr, fmt, ap);
     fputs("\033[K", stderr); /* the rest of a longer line drawn before */
     fflush(stderr);
+    funlockfile(stderr);
     va_end(ap);
 }
 

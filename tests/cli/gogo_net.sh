@@ -49,6 +49,15 @@ bad_input "train gogo: --label-depth is gogo-net's" train gogo --label-depth 3
 sed '2s/ -*[0-9][0-9]* / many /' "$dir/pos.txt" >"$dir/badscore.txt"
 bad_input "a position's score that is not a number" train gogo-net \
     --load-positions "$dir/badscore.txt" --out "$dir/x.txt"
+# 2^32 + 100 past an int: refused, never read as the 100 it wraps to.
+sed '2s/ -*[0-9][0-9]* / 4294967396 /' "$dir/pos.txt" >"$dir/hugescore.txt"
+bad_input "a position's score past an int" train gogo-net \
+    --load-positions "$dir/hugescore.txt" --out "$dir/x.txt"
+case $err in *"score 4294967396 out of range"*) ok 0 "the huge score is named as it was written" ;;
+*) ok 1 "the huge score is named as it was written ($err)" ;; esac
+sed '1s/$/ junk/' "$dir/pos.txt" >"$dir/badhead.txt"
+bad_input "text after a positions file's header" train gogo-net \
+    --load-positions "$dir/badhead.txt" --out "$dir/x.txt"
 
 # Damaged network sections: each refused, the message naming the line.
 damaged() { # NAME SED-SCRIPT
