@@ -149,10 +149,10 @@ int text_line_ints(const TextLines *t, const char *p, const char *what, int32_t 
         char *end;
         errno = 0;
         const long x = strtol(p, &end, 10);
-        if (end == p)
+        if (end == p && *text_skip_blanks(p) == '\0')
             return err_set(err, "%.200s: line %d: %s needs %d numbers, found %d", t->name,
                            t->lineno, what, n, i);
-        if (*end != ' ' && *end != '\t' && *end != '\r' && *end != '\0')
+        if (end == p || (*end != ' ' && *end != '\t' && *end != '\r' && *end != '\0'))
             return err_set(err, "%.200s: line %d: %s: value %d is not a whole number", t->name,
                            t->lineno, what, i + 1);
         if (errno == ERANGE || x < -max || x > max)

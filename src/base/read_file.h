@@ -49,8 +49,9 @@ const char *text_skip_blanks(const char *p);
 
 /* The rest of the line t returned last, from p: exactly n integers within
  * +-max into v[], each ended by a blank or the line's end (so "100-5" is
- * one bad number, not two), then nothing but blanks.  0, or -1 + err naming the file,
- * the line, `what` and the number at fault. */
+ * one bad number, not two), then nothing but blanks.  0, or -1 + err naming
+ * the file, the line, `what` and the number at fault (a line that stops
+ * short says how many it has). */
 int text_line_ints(const TextLines *t, const char *p, const char *what, int32_t *v, int n,
                    long max, Err *err);
 

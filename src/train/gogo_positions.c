@@ -125,10 +125,12 @@ static int load_line(const Game *g, GogoPositions *p, const char *line, int vers
     if (version == 1 && sscanf(line, "%ld %7s %n", &game, result, &at) != 2)
         return err_set(err, "expected 'GAME win|draw|loss POSITION'");
     if (version == 2) {
-        char *end;
-        if (sscanf(line, "%ld %7s %n", &game, result, &at) != 2 || at == 0 ||
-            (errno = 0, score = strtol(line + at, &end, 10), end == line + at) ||
-            (*end != ' ' && *end != '\t'))
+        char *end = NULL;
+        if (sscanf(line, "%ld %7s %n", &game, result, &at) == 2 && at > 0) {
+            errno = 0;
+            score = strtol(line + at, &end, 10);
+        }
+        if (!end || end == line + at || (*end != ' ' && *end != '\t'))
             return err_set(err, "expected 'GAME win|draw|loss SCORE POSITION'");
         if (errno == ERANGE || score < -SCORE_WIN || score > SCORE_WIN)
             return err_set(err, "score %ld out of range (+-%d)", score, SCORE_WIN);
@@ -163,6 +165,18 @@ static int load_line(const Game *g, GogoPositions *p, const char *line, int vers
     return 0;
 }
 
+/* The first line, "yomi-gogo-positions VERSION GAMES" and nothing after. */
+static bool read_header(const char *line, int *version, long *games)
+{
+    char magic[32];
+    int end = 0;
+    if (sscanf(line, "%31s %d %ld %n", magic, version, games, &end) != 3 || end == 0 ||
+        line[end] != '\0')
+        return false;
+    return strcmp(magic, POS_MAGIC) == 0 && *version >= 1 && *version <= 2 && *games >= 0 &&
+           *games <= 100000000L;
+}
+
 int gogo_positions_load(const Game *g, const char *path, GogoPositions *p, Err *err)
 {
     size_t len;
@@ -177,11 +191,7 @@ int gogo_positions_load(const Game *g, const char *path, GogoPositions *p, Err *
     Err why = {{0}};
     while (rc == 0 && (got = text_lines_next(&lines, line, err)) > 0) {
         if (games < 0) {
-            char magic[32];
-            int end = 0;
-            if (sscanf(line, "%31s %d %ld %n", magic, &version, &games, &end) != 3 || end == 0 ||
-                line[end] != '\0' || strcmp(magic, POS_MAGIC) != 0 || version < 1 || version > 2 || games < 0 ||
-                games > 100000000L) {
+            if (!read_header(line, &version, &games)) {
                 games = -1;
                 rc = err_set(err, "%.200s: not a gogo positions file (expected '%s 1|2 GAMES')",
                              path, POS_MAGIC);

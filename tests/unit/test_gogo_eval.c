@@ -402,7 +402,7 @@ static void test_garbled_weight_files_are_rejected(void **unused)
         {"material 1 2 3 4 5 6 7 8 9 99999\n", "out of range"},
         {"material 1 2 3 4 5 6 7 8 9\n", "needs 10 numbers, found 9"},
         {"material 1 2 3 4 5 6 7 8 9 10 11\n", "more than 10"},
-        {"material 1 2 3 4 5 6 7 8 9 x\n", "needs 10 numbers"},
+        {"material 1 2 3 4 5 6 7 8 9 x\n", "value 10 is not a whole number"},
         /* Not two numbers run together: a typo that would shift the rest. */
         {"material 1 2 3 4 5 6 7 8 9-10\n", "value 9 is not a whole number"},
         {"material 1 2 3 4 5 6 7 8 9 10x\n", "value 10 is not a whole number"},

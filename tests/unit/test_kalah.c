@@ -423,11 +423,12 @@ static void test_tuned_evaluation(void **unused)
         {"yomi-kalah-eval 1\n# comment\nweights 256 0 0 0 0 512\n", NULL},
         {"", "not a kalah weight file"},
         {"yomi-reversi 1\nweights 1 2 3 4 5 6\n", ":1: not a kalah weight file"},
-        {"yomi-kalah-eval 1\nweights 1 2 3\n", ":2: weight 4 is not a whole number"},
-        {"yomi-kalah-eval 1\nweights 1 2 3 4 5 6 7\n", ":2: more than 6 weights"},
-        {"yomi-kalah-eval 1\nweights 1 2 x 4 5 6\n", ":2: weight 3 is not a whole number"},
-        {"yomi-kalah-eval 1\nweights 1 2 3 4 5 999999\n", ":2: weight 999999 is out of range"},
+        {"yomi-kalah-eval 1\nweights 1 2 3\n", "line 2: weights needs 6 numbers, found 3"},
+        {"yomi-kalah-eval 1\nweights 1 2 3 4 5 6 7\n", "line 2: weights has more than 6 numbers"},
+        {"yomi-kalah-eval 1\nweights 1 2 x 4 5 6\n", "line 2: weights: value 3 is not a whole number"},
+        {"yomi-kalah-eval 1\nweights 1 2 3 4 5 999999\n", "line 2: weights: value 6 is out of range"},
         {"yomi-kalah-eval 1\nweights 1 2 3 4 5 6\nweights 1 2 3 4 5 6\n", ":3: expected one"},
+        {"yomi-kalah-eval 1\nweights1 2 3 4 5 6\n", ":2: expected one"},
         {"yomi-kalah-eval 1\n", "no 'weights' line"},
     };
     for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {

@@ -79,25 +79,15 @@ int kalah_eval_parse(const char *text, size_t len, const char *name, KalahEvalWe
             magic = true;
             continue;
         }
-        if (strncmp(line, "weights", 7) != 0 || weights)
+        if (strncmp(line, "weights", 7) != 0 || (line[7] != ' ' && line[7] != '\t') || weights)
             return err_set(err, "%.200s:%d: expected one line 'weights' and %d numbers", name,
                            lineno, KALAH_EVAL_FEATURES);
-        const char *p = line + 7;
-        for (int i = 0; i < KALAH_EVAL_FEATURES; i++) {
-            char *end;
-            const long v = strtol(p, &end, 10);
-            if (end == p || (*end && *end != ' ' && *end != '\t'))
-                return err_set(err, "%.200s:%d: weight %d is not a whole number", name, lineno,
-                               i + 1);
-            if (v < -KALAH_EVAL_MAX_WEIGHT || v > KALAH_EVAL_MAX_WEIGHT)
-                return err_set(err, "%.200s:%d: weight %ld is out of range (|w| <= %d)", name,
-                               lineno, v, KALAH_EVAL_MAX_WEIGHT);
-            read.w[i] = (int)v;
-            p = end;
-        }
-        if (p[strspn(p, " \t")] != '\0')
-            return err_set(err, "%.200s:%d: more than %d weights", name, lineno,
-                           KALAH_EVAL_FEATURES);
+        int32_t v[KALAH_EVAL_FEATURES];
+        if (text_line_ints(&lines, line + 7, "weights", v, KALAH_EVAL_FEATURES,
+                           KALAH_EVAL_MAX_WEIGHT, err) < 0)
+            return -1;
+        for (int i = 0; i < KALAH_EVAL_FEATURES; i++)
+            read.w[i] = v[i];
         weights = true;
     }
     if (got < 0)
