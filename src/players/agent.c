@@ -22,11 +22,14 @@ void agent_clock_none(AgentClock *c)
 /// lost if not used).  An iteration that ends past 60% of the plan starts
 /// no deeper one, since the next would take about as long again as all
 /// before it; one already running may go on to three times the plan, but
-/// never past half of what is left, so a long game cannot run a side out
-/// of time.  (A hard stop at the plan alone, the first rule, threw away
-/// the iteration it cut: BENCHMARKS.md "Time management on a clock".)
-/// A fixed time a move, or only byoyomi and increment left, has nothing
-/// to save for later: the search uses all of it.
+/// never past half of the main time left (plus the byoyomi), so a long
+/// game cannot run a side out of time.  The increment is not part of that
+/// half: it is earned by finishing the move (game_clock.c), and counting
+/// it flagged a side whose main time had run low.  (A hard stop at the
+/// plan alone, the first rule, threw away the iteration it cut:
+/// BENCHMARKS.md "Time management on a clock".)  A fixed time a move, or
+/// only byoyomi and increment left, has nothing to save for later: the
+/// search uses all of it.
 AgentBudget agent_budget(const AgentClock *c, int side)
 {
     if (c->movetime_ms > 0)
@@ -37,7 +40,9 @@ AgentBudget agent_budget(const AgentClock *c, int side)
     if (c->time_ms[side] < 0 && inc == 0 && byo == 0)
         return (AgentBudget){0};
     const int64_t plan = main_ms / 30 + inc * 3 / 4;
-    const int64_t cap = main_ms / 2 + inc + byo;
+    /* No main time left at all: a clock that still asks for a move must
+     * give the increment first (the GUI's, over USI), or it had flagged. */
+    const int64_t cap = (main_ms > 0 ? main_ms / 2 : inc) + byo;
     int64_t hard = plan * 3 + byo;
     if (hard > cap)
         hard = cap;

@@ -146,6 +146,34 @@ static void a_player_sees_its_time_less_a_reserve(void **unused)
     assert_int_equal(a.byoyomi_ms, 150);
 }
 
+/* A player that spends every move's whole hard limit, on clocks whose
+ * increment barely keeps up, is never flagged: the budget leaves room for
+ * the increment it has not yet earned.  (Sudden death, with neither an
+ * increment nor a byoyomi, must run out in an endless game: 100 plies.) */
+static void the_budget_never_flags(void **unused)
+{
+    (void)unused;
+    static const int64_t rules[][4] = {/* main, increment, byoyomi, plies */
+        {60000, 1000, 0, 400}, {3000, 1000, 0, 400},     {1500, 1000, 0, 400},
+        {10000, 100, 0, 400},  {5000, 0, 1000, 400},     {60000, 1000, 1000, 400},
+        {60000, 0, 0, 100},    {300000, 5000, 0, 400}};
+    for (size_t i = 0; i < sizeof rules / sizeof rules[0]; i++) {
+        GameClock c = clock_of(rules[i][0], rules[i][1], rules[i][2], 0);
+        uint64_t now = 0;
+        for (int ply = 0; ply < rules[i][3]; ply++) {
+            const int side = ply % 2;
+            AgentClock a;
+            game_clock_agent(&c, now, 0, &a);
+            const int64_t spent = agent_budget(&a, side).hard_ms;
+            assert_true(spent > 0);
+            if (!move(&c, side, now, spent))
+                fail_msg("rules %zu: flagged at ply %d spending %lld ms", i, ply,
+                         (long long)spent);
+            now += (uint64_t)spent;
+        }
+    }
+}
+
 static void rules_need_time(void **unused)
 {
     (void)unused;
@@ -170,6 +198,7 @@ int main(void)
         cmocka_unit_test(time_used_is_summed),
         cmocka_unit_test(untimed_counts_but_never_falls),
         cmocka_unit_test(a_player_sees_its_time_less_a_reserve),
+        cmocka_unit_test(the_budget_never_flags),
         cmocka_unit_test(rules_need_time),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

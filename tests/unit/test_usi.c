@@ -269,7 +269,9 @@ static void test_clock_budget(void **state)
     assert_int_equal(rich.hard_ms, 8250);
     assert_true(rich.hard_ms > poor.hard_ms && rich.soft_ms > poor.soft_ms);
     assert_true(poor.soft_ms < poor.hard_ms);
-    assert_true(poor.hard_ms <= 1500 + 1000); /* never more than half the main time */
+    assert_int_equal(poor.hard_ms, 1500); /* never more than half the main time */
+    c.time_ms[1] = 0; /* only the increment (a GUI that gives it first): all of it */
+    assert_int_equal(agent_budget(&c, 1).hard_ms, 1000);
     c.inc_ms[0] = c.inc_ms[1] = -1;
     c.time_ms[1] = 0;
     assert_int_equal(agent_budget(&c, 1).hard_ms, 1);
