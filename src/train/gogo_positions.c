@@ -122,15 +122,14 @@ static int load_line(const Game *g, GogoPositions *p, const char *line, int vers
     char result[8];
     long game, score = 0;
     int at = 0;
-    if (version == 1 && sscanf(line, "%ld %7s %n", &game, result, &at) != 2)
-        return err_set(err, "expected 'GAME win|draw|loss POSITION'");
+    if (sscanf(line, "%ld %7s %n", &game, result, &at) != 2)
+        return version == 1 ? err_set(err, "expected 'GAME win|draw|loss POSITION'")
+                            : err_set(err, "expected 'GAME win|draw|loss SCORE POSITION'");
     if (version == 2) {
-        char *end = NULL;
-        if (sscanf(line, "%ld %7s %n", &game, result, &at) == 2 && at > 0) {
-            errno = 0;
-            score = strtol(line + at, &end, 10);
-        }
-        if (!end || end == line + at || (*end != ' ' && *end != '\t'))
+        char *end;
+        errno = 0;
+        score = strtol(line + at, &end, 10);
+        if (at == 0 || end == line + at || (*end != ' ' && *end != '\t'))
             return err_set(err, "expected 'GAME win|draw|loss SCORE POSITION'");
         if (errno == ERANGE || score < -SCORE_WIN || score > SCORE_WIN)
             return err_set(err, "score %ld out of range (+-%d)", score, SCORE_WIN);
