@@ -70,7 +70,7 @@ int kalah_eval_parse(const char *text, size_t len, const char *name, KalahEvalWe
     KalahEvalWeights read = {{0}};
     while ((got = text_lines_next(&lines, line, err)) > 0) {
         const int lineno = lines.lineno;
-        if (line[0] == '#' || line[strspn(line, " \t")] == '\0')
+        if (line[0] == '#' || *text_skip_blanks(line) == '\0')
             continue;
         if (!magic) {
             if (strcmp(line, MAGIC) != 0)
