@@ -138,7 +138,8 @@ static const CliCommand train_gogo_net_help = {
     .name = "train gogo-net",
     /* xgettext:c-format */
     .help = N_("usage: yomi train gogo-net [--games N] [--depth D] [--seed S] [--threads T]\n"
-            "                           [--label-depth L] [--epochs E] [--eval E] [--out FILE]\n"
+            "                           [--label-depth L] [--label-eval E] [--epochs E]\n"
+            "                           [--eval E] [--out FILE]\n"
             "                           [--save-positions F] [--load-positions F ...]\n"
             "\n"
             "Fit gogo's network, the evaluation's second part, on top of its linear weights.\n"
@@ -147,6 +148,9 @@ static const CliCommand train_gogo_net_help = {
             "yomi searches each distinct position L plies deep (default 7) with the linear\n"
             "evaluation alone, and the network is fitted to make the evaluation predict\n"
             "those searches (E epochs, default 4; every tenth game held out to check it).\n"
+            "--label-eval E searches them with another evaluation instead (tuned: the\n"
+            "shipped file's, with its network; or a FILE), every position again, loaded\n"
+            "or not.\n"
             "--eval E gives the linear weights (default linear: the shipped file's, without\n"
             "its network).  FILE (default gogo-eval.txt) gets the linear weights and the\n"
             "network, replaced atomically; install it as assets/gogo-eval.txt.  T threads\n"
@@ -254,6 +258,8 @@ static int parse_options(const Trainer *t, int argc, char **argv, int game_at, T
             o->out = v;
         } else if (t->positions && strcmp(opt, "--save-positions") == 0) {
             o->save_positions = v;
+        } else if (t->train == train_gogo_net && strcmp(opt, "--label-eval") == 0) {
+            o->label_eval = v;
         } else if (t->positions && strcmp(opt, "--load-positions") == 0) {
             if (o->nload == TRAIN_MAX_POSITION_FILES)
                 return cli_fail("%s: at most %d --load-positions files", t->cmd,
@@ -312,9 +318,21 @@ static int train_cmd(int argc, char **argv)
         if (!(g = cli_game_open(t->game, go.opts, go.n, &err)))
             return cli_fail("%s: %s", t->cmd, err.msg);
     }
+    /* The labels' searches may use another evaluation (a network) than
+     * the games, which must be linear. */
+    Game *label_game = NULL;
+    if (o.label_eval) {
+        const GameOption eval = {.key = "eval", .value = o.label_eval};
+        if (!(label_game = cli_game_open(t->game, &eval, 1, &err))) {
+            game_close(g);
+            return cli_fail("%s: --label-eval: %s", t->cmd, err.msg);
+        }
+        o.label_game = label_game;
+    }
     o.progress = isatty(STDERR_FILENO);
     TrainReport report;
     const int rc = t->train(g, &o, &report, &err);
+    game_close(label_game);
     game_close(g);
     if (rc != 0)
         return cli_fail("%s: %s", t->cmd, err.msg);

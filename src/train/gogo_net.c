@@ -4,7 +4,8 @@
  * A game's result says little of one position in it (a depth-4 game is
  * decided by its mistakes, many plies later); a search of several plies
  * says much more, and says it of every position.  So each distinct
- * position is searched once at --label-depth with the linear evaluation,
+ * position is searched once at --label-depth with the linear evaluation
+ * (or --label-eval's: a network's searches see further at the same depth),
  * and the network is fitted, on top of those linear weights, to make the
  * static evaluation predict the search: what the search would have seen
  * becomes part of the evaluation at every leaf of a deeper one.  The loss
@@ -120,10 +121,15 @@ static size_t *sorted_by_hash(const GogoPositions *p)
 }
 
 /// Search every distinct position that has no score yet, on `threads`
-/// threads, and give the score to each of its copies.
+/// threads, and give the score to each of its copies.  Another evaluation
+/// than the games' (`again`) searches them all: the scores loaded came from
+/// a search with some other one.
 static int label(const Game *g, GogoPositions *p, const size_t *order, int depth, int threads,
-                 bool progress, size_t *searched, Err *err)
+                 bool again, bool progress, size_t *searched, Err *err)
 {
+    if (again)
+        for (size_t i = 0; i < p->n; i++)
+            p->x[i].scored = false;
     size_t *todo = malloc((p->n ? p->n : 1) * sizeof *todo), n = 0;
     if (!todo)
         return err_set(err, "out of memory");
@@ -495,7 +501,8 @@ int train_gogo_net(const Game *g, const TrainOptions *o, TrainReport *rep, Err *
     GogoNet *net = malloc(sizeof *net);
     int rc = order && f && net ? 0 : err_set(err, "out of memory");
     if (rc == 0)
-        rc = label(g, &pos, order, o->label_depth, o->threads, o->progress, &rep->searched, err);
+        rc = label(o->label_game ? o->label_game : g, &pos, order, o->label_depth, o->threads,
+                   o->label_game != NULL, o->progress, &rep->searched, err);
     if (rc == 0 && o->save_positions)
         rc = gogo_positions_save(g, o->save_positions, &pos, err);
     Sets sets = {.p = &pos, .linear = linear};
@@ -524,17 +531,20 @@ int train_gogo_net(const Game *g, const TrainOptions *o, TrainReport *rep, Err *
         check(&sets, &f->w, &rep->held_after, &rep->held_result_after);
         if (o->progress)
             train_status_end();
-        char how[300], comment[700];
+        char how[300], comment[1000];
         if (o->nload)
             snprintf(how, sizeof how, "--load-positions %.200s%s", o->load_positions[0],
                      o->nload > 1 ? " ..." : "");
         else
             snprintf(how, sizeof how, "--games %ld --depth %d", o->games, o->depth);
+        char label_eval[300] = "";
+        if (o->label_game)
+            snprintf(label_eval, sizeof label_eval, " --label-eval %.200s", o->label_eval);
         snprintf(comment, sizeof comment,
-                 "yomi train gogo-net %s --label-depth %d --epochs %d --seed %llu: %zu positions "
+                 "yomi train gogo-net %s --label-depth %d%s --epochs %d --seed %llu: %zu positions "
                  "(+%zu checked, %zu searched), scale %.0f; held out, against the searches "
                  "%.5f -> %.5f, against the results %.5f -> %.5f",
-                 how, o->label_depth, o->epochs, (unsigned long long)o->seed, rep->fitted,
+                 how, o->label_depth, label_eval, o->epochs, (unsigned long long)o->seed, rep->fitted,
                  rep->held_out, rep->searched, rep->scale, rep->held_before, rep->held_after,
                  rep->held_result_before, rep->held_result_after);
         const Weights w = {linear, net};

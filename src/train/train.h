@@ -22,6 +22,10 @@ typedef struct {
     int threads;
     int epochs;  /* of the fit, where it takes steps */
     int label_depth; /* gogo-net: the search that scores each position */
+    /* gogo-net: the game whose evaluation that search uses, every position
+     * searched again, loaded or not (NULL: the played game's linear one) */
+    const Game *label_game;
+    const char *label_eval; /* its --eval, for the file's comment */
     uint64_t seed;
     const char *out; /* the weight file, replaced atomically */
     /* reversi, gogo: keep the labelled positions in a file (NULL: no), or fit

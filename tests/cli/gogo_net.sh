@@ -42,6 +42,26 @@ ok $? "the same positions and seed give the same network, whatever the thread co
 run_yomi train gogo --load-positions "$dir/pos.txt" --epochs 1 --out "$dir/lin.txt"
 ok $rc "train gogo reads positions with scores too"
 
+# Labels searched with the network just made: every position again.
+first_searched=$(grep -c . "$dir/pos.txt") # an upper bound: copies are searched once
+run_yomi train gogo-net --load-positions "$dir/pos.txt" --label-depth 2 --epochs 2 --seed 3 \
+    --label-eval "$dir/n.txt" --out "$dir/relabelled.txt" --save-positions "$dir/pos2.txt"
+ok $rc "train gogo-net --label-eval FILE"
+searched=$(printf '%s\n' "$out" | sed -n 's/^searched: \([0-9]*\) positions$/\1/p')
+[ "${searched:-0}" -gt 0 ] && [ "$searched" -lt "$first_searched" ]
+ok $? "loaded scores are searched again with another evaluation ($searched)"
+is "$(grep -c -- "--label-eval $dir/n.txt" "$dir/relabelled.txt")" "1" \
+    "the file's comment names the labels' evaluation"
+cut -d' ' -f3 "$dir/pos.txt" >"$dir/s1"
+cut -d' ' -f3 "$dir/pos2.txt" >"$dir/s2"
+! cmp -s "$dir/s1" "$dir/s2"
+ok $? "the network's searches score the positions otherwise"
+bad_input "train gogo-net: a --label-eval file that is not there" train gogo-net \
+    --load-positions "$dir/pos.txt" --label-eval "$dir/none.txt" --out "$dir/x.txt"
+case $err in *"--label-eval"*) ok 0 "the message names --label-eval" ;;
+*) ok 1 "the message names --label-eval ($err)" ;; esac
+bad_input "train gogo: --label-eval is gogo-net's" train gogo --label-eval tuned
+
 bad_input "train gogo-net: a network to start from" train gogo-net --eval "$dir/n.txt" \
     --games 1 --depth 1 --out "$dir/x.txt"
 bad_input "train gogo-net: bad --label-depth" train gogo-net --label-depth 0
