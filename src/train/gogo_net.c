@@ -121,15 +121,10 @@ static size_t *sorted_by_hash(const GogoPositions *p)
 }
 
 /// Search every distinct position that has no score yet, on `threads`
-/// threads, and give the score to each of its copies.  Another evaluation
-/// than the games' (`again`) searches them all: the scores loaded came from
-/// a search with some other one.
+/// threads, and give the score to each of its copies.
 static int label(const Game *g, GogoPositions *p, const size_t *order, int depth, int threads,
-                 bool again, bool progress, size_t *searched, Err *err)
+                 bool progress, size_t *searched, Err *err)
 {
-    if (again)
-        for (size_t i = 0; i < p->n; i++)
-            p->x[i].scored = false;
     size_t *todo = malloc((p->n ? p->n : 1) * sizeof *todo), n = 0;
     if (!todo)
         return err_set(err, "out of memory");
@@ -500,9 +495,14 @@ int train_gogo_net(const Game *g, const TrainOptions *o, TrainReport *rep, Err *
     Fit *f = calloc(1, sizeof *f);
     GogoNet *net = malloc(sizeof *net);
     int rc = order && f && net ? 0 : err_set(err, "out of memory");
+    /* Scores loaded came from searches with some evaluation; another one
+     * for the labels (--label-eval) searches every position again. */
+    if (o->label_game)
+        for (size_t i = 0; i < pos.n; i++)
+            pos.x[i].scored = false;
     if (rc == 0)
         rc = label(o->label_game ? o->label_game : g, &pos, order, o->label_depth, o->threads,
-                   o->label_game != NULL, o->progress, &rep->searched, err);
+                   o->progress, &rep->searched, err);
     if (rc == 0 && o->save_positions)
         rc = gogo_positions_save(g, o->save_positions, &pos, err);
     Sets sets = {.p = &pos, .linear = linear};
