@@ -44,6 +44,7 @@ typedef struct {
     uint64_t leaves[2], nodes[2];
     bool aborted;        /* an engine broke: the match cannot go on */
     const Move *moves;   /* the game's moves, mg->plies of them */
+    const int64_t *move_ms; /* the time each took, or NULL: played with no clock */
 } MatchGame;
 
 /* `plies` random legal moves from `start` drawn from the generator x. */
@@ -118,6 +119,7 @@ static void play_one(const Game *g, const void *start, Agent *seat[2], const Mat
     mg->reason = "";
     mg->loser_seat = -1;
     static Move moves[MAX_PLIES + SEARCH_MAX_PLY];
+    static int64_t move_ms[MAX_PLIES + SEARCH_MAX_PLY];
     static unsigned char hist[(MAX_PLIES + SEARCH_MAX_PLY + 1) * GAME_MAX_STATE];
     static const void *hist_ptr[MAX_PLIES + SEARCH_MAX_PLY + 1];
     const size_t size = g->state_size;
@@ -146,6 +148,7 @@ static void play_one(const Game *g, const void *start, Agent *seat[2], const Mat
         const int side = g->ops->side_to_move(g, cur);
         AgentResult r;
         Err err = {{0}};
+        int64_t took = 0;
         if (n < nopening) {
             r.answer = AGENT_MOVE;
             r.turn[0] = opening[n];
@@ -155,11 +158,14 @@ static void play_one(const Game *g, const void *start, Agent *seat[2], const Mat
             AgentClock told = o->clock;
             if (o->rules.timed)
                 game_clock_agent(&clock, clock_ms(), 0, &told);
-            game_clock_start(&clock, side, clock_ms());
+            const uint64_t began = clock_ms();
+            game_clock_start(&clock, side, began);
             int rc = agent_start(seat[side], start, moves, n, &told, &err);
             if (rc == 0)
                 rc = agent_wait(seat[side], &r, &err);
-            const bool in_time = game_clock_end_move(&clock, clock_ms());
+            const uint64_t ended = clock_ms();
+            const bool in_time = game_clock_end_move(&clock, ended);
+            took = (int64_t)(ended - began);
             if (rc != 0) {
                 fprintf(stderr, "yomi: match: %s\n", err.msg);
                 if (agent_broken(seat[side])) {
@@ -184,12 +190,14 @@ static void play_one(const Game *g, const void *start, Agent *seat[2], const Mat
         for (int i = 0; i < r.turn_len && n < MAX_PLIES; i++) {
             unsigned char *next = hist + (size_t)(n + 1) * GAME_MAX_STATE;
             g->ops->play(g, hist + (size_t)n * GAME_MAX_STATE, r.turn[i], next);
+            move_ms[n] = i == 0 ? took : 0; /* a turn of several moves: one think */
             moves[n++] = r.turn[i];
             hist_ptr[n] = next;
         }
     }
     mg->plies = n;
     mg->moves = moves;
+    mg->move_ms = o->rules.timed || o->clock.movetime_ms > 0 ? move_ms : NULL;
     if (mg->loser_seat < 0) {
         const unsigned char *end = hist + (size_t)n * GAME_MAX_STATE;
         int v;
@@ -255,7 +263,7 @@ static int record_file(const Game *g, const void *start, long index, int a_seat,
     } ends[] = {{"resigned", RECORD_END_RESIGN}, {"time", RECORD_END_TIME},
                 {"illegal move", RECORD_END_ILLEGAL}, {"false win claim", RECORD_END_ILLEGAL}};
     RecordGame r = {.game = g, .opts = o->go->opts, .nopts = o->go->n, .start = start,
-                    .moves = mg->moves, .nmoves = mg->plies,
+                    .moves = mg->moves, .nmoves = mg->plies, .move_ms = mg->move_ms,
                     .names = {names[a_seat], names[1 - a_seat]}};
     for (size_t i = 0; mg->loser_seat >= 0 && i < sizeof ends / sizeof ends[0]; i++)
         if (strcmp(mg->reason, ends[i].reason) == 0) {

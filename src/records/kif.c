@@ -404,6 +404,15 @@ static void put_end(FILE *out, const RecordGame *r)
     fprintf(out, "まで%d手で%sの勝ち\n", r->nmoves, winner ? "後手" : "先手");
 }
 
+/* "( 0:03/00:01:12)": a move's time and its side's whole time so far, in
+ * whole seconds (cut, not rounded, as a clock shows them). */
+static void put_time(FILE *out, int64_t move_ms, int64_t total_ms)
+{
+    const int64_t m = move_ms / 1000, t = total_ms / 1000;
+    fprintf(out, "   (%2lld:%02lld/%02lld:%02lld:%02lld)\n", (long long)(m / 60), (long long)(m % 60),
+            (long long)(t / 3600), (long long)(t / 60 % 60), (long long)(t % 60));
+}
+
 static int kif_write(FILE *out, const RecordGame *r, Err *err)
 {
     const Game *g = r->game;
@@ -417,10 +426,13 @@ static int kif_write(FILE *out, const RecordGame *r, Err *err)
     _Alignas(16) unsigned char cur[GAME_MAX_STATE], next[GAME_MAX_STATE];
     memcpy(cur, r->start, g->state_size);
     int last_to = -1;
+    int64_t used[2] = {0, 0};
     for (int i = 0; i < r->nmoves; i++) {
         fprintf(out, "%4d ", i + 1);
         put_move(out, g, cur, r->moves[i], last_to);
-        fprintf(out, "   ( 0:00/00:00:00)\n");
+        const int64_t ms = r->move_ms && r->move_ms[i] > 0 ? r->move_ms[i] : 0;
+        used[g->ops->side_to_move(g, cur)] += ms;
+        put_time(out, ms, used[g->ops->side_to_move(g, cur)]);
         last_to = gogo_move_to(r->moves[i]);
         g->ops->play(g, cur, r->moves[i], next);
         memcpy(cur, next, g->state_size);

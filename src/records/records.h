@@ -120,6 +120,7 @@ typedef struct {
     const Move *moves;
     int nmoves;
     const char *names[2]; /* NULL or "": none */
+    const int64_t *move_ms; /* each move's thinking time in ms, or NULL: not timed */
     RecordEnd end;
     int loser;            /* with `end`: 0 the first player, 1 the second */
 } RecordGame;

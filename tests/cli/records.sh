@@ -93,6 +93,15 @@ is "$(ls "$dir/m" | tr '\n' ' ')" "001.kifu 002.kifu " "a KIF a game"
 run_yomi show --record "$dir/m/002.kifu"
 ok $rc "and each reads back"
 case $(sed -n 3p "$dir/m/001.kifu") in "先手：pvs:1"*) ok 0 "named after the players" ;; *) ok 1 "named after the players" ;; esac
+is "$(grep -c '( 0:00/00:00:00)$' "$dir/m/001.kifu")" "$(grep -c '^ *[0-9]' "$dir/m/001.kifu")" \
+    "no clock: no times"
+# On a clock each move's time goes into the KIF: pvs:60 thinks its 1.2 s in
+# full, pvs:1 answers at once.
+run_yomi match gogo --first pvs:60 --second pvs:1 --time 1200 --max-plies 3 --record "$dir/t/"
+is "$(sed -n 's/^ *\([0-9]\) .*(\(.*\))$/\1 \2/p' "$dir/t/001.kifu" | tr '\n' ';')" \
+    "1  0:01/00:00:01;2  0:00/00:00:00;3  0:01/00:00:02;" "a clock's match: each move's time, each side's sum"
+run_yomi show --record "$dir/t/001.kifu"
+ok $rc "and it reads back"
 run_yomi match reversi-4x6 --first pvs:1 --second pvs:1 --record "$dir/m/"
 is "$(ls "$dir/m" | tr '\n' ' ')" "001.kifu 001.txt 002.kifu " "reversi-4x6: a transcript (GGF is square)"
 run_yomi match kalah-4x3 --first pvs:1 --second pvs:1 --record "$dir/k/"

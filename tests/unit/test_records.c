@@ -268,6 +268,35 @@ static void test_shift_jis(void **state)
     record_free(r);
 }
 
+/* A game played on a clock: KIF gives each move its time and its side's
+ * time so far, in whole seconds; a game without times shows none. */
+static void test_kif_times(void **state)
+{
+    (void)state;
+    Record *r = load("gogo-game.kifu", NULL);
+    assert_true(r->nmoves >= 4);
+    const int64_t ms[] = {1500, 62999, 2500, 3601000};
+    RecordGame g = record_game(r);
+    g.nmoves = 4;
+    g.move_ms = ms;
+    Err err = {{0}};
+    size_t len;
+    char *text = record_text(record_format_named("kifu"), &g, &len, &err);
+    assert_non_null(text);
+    assert_non_null(strstr(text, "   1 １三飛(15)   ( 0:01/00:00:01)\n"));
+    assert_non_null(strstr(text, "   2 ２二金(21)   ( 1:02/00:01:02)\n"));
+    assert_non_null(strstr(text, "( 0:02/00:00:04)\n"));   /* the first player: 1.5 + 2.5 s */
+    assert_non_null(strstr(text, "(60:01/01:01:03)\n"));   /* the second: 62.999 s + 3601 s */
+    free(text);
+    g.move_ms = NULL;
+    text = record_text(record_format_named("kifu"), &g, &len, &err);
+    assert_non_null(text);
+    assert_null(strstr(text, "( 0:01/"));
+    assert_non_null(strstr(text, "   4 "));
+    free(text);
+    record_free(r);
+}
+
 /* ---- what is wrong, and where ------------------------------------------------ */
 
 static void assert_refused(const char *text, const RecordHint *hint, const char *says)
@@ -369,7 +398,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_known_records), cmocka_unit_test(test_starts),
         cmocka_unit_test(test_round_trip_known), cmocka_unit_test(test_round_trip_random),
-        cmocka_unit_test(test_shift_jis), cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_shift_jis), cmocka_unit_test(test_kif_times),
+        cmocka_unit_test(test_errors),
         cmocka_unit_test(test_guards), cmocka_unit_test(test_formats),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
