@@ -182,7 +182,11 @@ static int csa_statement(CsaReader *c, const char *s, Err *err)
 {
     RecordReader *rd = c->rd;
     s = rr_skip_blanks(s);
-    if (*s == '\0' || *s == '\'' || *s == 'T' || *s == '$' || *s == 'V')
+    if (*s == 'T') {
+        rr_time(rd, rr_seconds(s + 1));
+        return 0;
+    }
+    if (*s == '\0' || *s == '\'' || *s == '$' || *s == 'V')
         return 0;
     if (*s == '%') {
         c->ended = true;
@@ -300,6 +304,8 @@ static int csa_write(FILE *out, const RecordGame *r, Err *err)
     memcpy(cur, r->start, g->state_size);
     for (int i = 0; i < r->nmoves; i++) {
         put_move(out, g, cur, r->moves[i]);
+        if (r->move_ms) /* whole seconds, as servers send them */
+            fprintf(out, "T%lld\n", (long long)(r->move_ms[i] > 0 ? r->move_ms[i] / 1000 : 0));
         g->ops->play(g, cur, r->moves[i], next);
         memcpy(cur, next, g->state_size);
     }

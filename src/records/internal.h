@@ -69,6 +69,13 @@ bool rr_over(const RecordReader *rd);
 /* Play the pass when it is the side to move's only move (reversi records
  * leave passes out): 1 when it did, 0 when not, -1 + err. */
 int rr_forced_pass(RecordReader *rd, Err *err);
+/* The time the last move took, in ms; a negative one, or one before any
+ * move, is passed over: a time is a note beside the game, never a reason
+ * to refuse it. */
+void rr_time(RecordReader *rd, int64_t ms);
+/* Seconds as records write them, a fraction allowed ("5", "0.25"), up to a
+ * day: ms, or -1 for anything else. */
+int64_t rr_seconds(const char *s);
 /* A player's name as the record gives it: printable characters only. */
 void rr_name(RecordReader *rd, int side, const char *name);
 

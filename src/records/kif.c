@@ -236,6 +236,23 @@ static int kif_move(KifReader *k, const char *text, Err *err)
     return 0;
 }
 
+/* The move's time, "( 0:01/00:00:05)" after the move, in minutes and
+ * seconds (the origin's "(25)" has no colon). */
+static void kif_time(RecordReader *rd, const char *text)
+{
+    const char *open = strrchr(text, '(');
+    if (!open)
+        return;
+    const char *s = rr_skip_blanks(open + 1);
+    char *end;
+    const long minutes = strtol(s, &end, 10);
+    if (end == s || *end != ':' || minutes < 0 || minutes > RECORD_TIME_MAX_S / 60)
+        return;
+    const int64_t seconds = rr_seconds(end + 1);
+    if (seconds >= 0)
+        rr_time(rd, (int64_t)minutes * 60000 + seconds);
+}
+
 /* "  12 ２四歩(25) ( 0:01/00:00:05)": numbered moves, one a line. */
 static int kif_move_line(KifReader *k, const char *line, Err *err)
 {
@@ -251,7 +268,12 @@ static int kif_move_line(KifReader *k, const char *line, Err *err)
     for (int i = 0; i < 4; i++)
         if (rr_after(text, marks[i]))
             text += strlen(marks[i]);
-    return kif_move(k, text, err);
+    const int before = k->rd->rec->nmoves;
+    if (kif_move(k, text, err) != 0)
+        return -1;
+    if (k->rd->rec->nmoves > before) /* not an end word's line (投了): its time is no move's */
+        kif_time(k->rd, text);
+    return 0;
 }
 
 /* "KEY：VALUE" (a full-width colon, or ':'): what the header says. */

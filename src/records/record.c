@@ -276,6 +276,31 @@ int rr_forced_pass(RecordReader *rd, Err *err)
     return rr_play(rd, MOVE_PASS, "pass", err) == 0 ? 1 : -1;
 }
 
+void rr_time(RecordReader *rd, int64_t ms)
+{
+    Record *r = rd->rec;
+    if (!r || r->nmoves == 0 || ms < 0)
+        return;
+    r->move_ms[r->nmoves - 1] = ms;
+    r->timed = r->timed || ms > 0;
+}
+
+int64_t rr_seconds(const char *s)
+{
+    int64_t ms = 0;
+    int digits = 0;
+    for (; isdigit((unsigned char)*s); s++, digits++)
+        if ((ms = ms * 10 + (*s - '0')) > RECORD_TIME_MAX_S)
+            return -1;
+    if (digits == 0)
+        return -1;
+    ms *= 1000;
+    if (*s == '.')
+        for (int64_t unit = 100; isdigit((unsigned char)*++s); unit /= 10)
+            ms += unit * (*s - '0');
+    return ms;
+}
+
 void rr_name(RecordReader *rd, int side, const char *name)
 {
     char *out = rd->rec->names[side];
@@ -440,7 +465,8 @@ RecordGame record_game(const Record *r)
                         .start = record_state(r, 0),
                         .moves = r->moves,
                         .nmoves = r->nmoves,
-                        .names = {r->names[0], r->names[1]}};
+                        .names = {r->names[0], r->names[1]},
+                        .move_ms = r->timed ? r->move_ms : NULL};
 }
 
 char *record_text(const RecordFormat *f, const RecordGame *g, size_t *len, Err *err)

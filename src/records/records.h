@@ -30,6 +30,7 @@
 #define RECORD_MAX_OPTS 8
 #define RECORD_NAME_MAX 128
 #define RECORD_POSITION_MAX 256
+#define RECORD_TIME_MAX_S 86400 /* a move's time: a day at most */
 
 typedef struct RecordFormat RecordFormat; /* a row of the formats' table */
 
@@ -76,6 +77,10 @@ typedef struct Record {
     Move *moves;
     int nmoves, cap;
     char names[2][RECORD_NAME_MAX]; /* the players as the record names them, or "" */
+    /* Each move's time as the record gives it (KIF's column, CSA's T), in
+     * ms; `timed` when any move has one, so that it is written again. */
+    int64_t move_ms[RECORD_MAX_PLIES];
+    bool timed;
 } Record;
 
 /* Read a record from `len` bytes of text, the file `name` (for messages).

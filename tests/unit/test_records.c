@@ -297,6 +297,49 @@ static void test_kif_times(void **state)
     record_free(r);
 }
 
+/* The times a record gives are read (KIF's minutes and seconds, CSA's T
+ * with a fraction), carried through a conversion, and a time that makes
+ * no sense is passed over, never a reason to refuse the game. */
+static void test_times_read(void **state)
+{
+    (void)state;
+    Record *r = load("gogo-game.kifu", NULL);
+    assert_true(r->timed);
+    assert_int_equal(r->move_ms[0], 5000);
+    assert_int_equal(r->move_ms[2], 12000);
+    assert_int_equal(r->move_ms[53], 4000); /* not the 投了 line's 0:10 */
+    const RecordGame g = record_game(r);
+    assert_ptr_equal(g.move_ms, r->move_ms);
+    Err err = {{0}};
+    size_t len;
+    char *csa = record_text(record_format_named("csa"), &g, &len, &err);
+    assert_non_null(csa);
+    assert_non_null(strstr(csa, "+1513HI\nT5\n-2122KI\nT3\n"));
+    free(csa);
+    record_free(r);
+
+    static const char gogo[] = "V2.2\nP1-HI-KA-GI-KI-OU\nP2 *  *  *  * -FU\nP3 *  *  *  *  * \n"
+                               "P4+FU *  *  *  * \nP5+OU+KI+GI+KA+HI\n+\n"
+                               "+1513HI,T2.75\n-2122KI\nT-1\n+5544OU\nTx\n-2221KI\nT99999999\n";
+    r = record_parse(gogo, strlen(gogo), "times", NULL, &err);
+    if (!r)
+        fail_msg("%s", err.msg);
+    assert_int_equal(r->nmoves, 4);
+    assert_true(r->timed);
+    assert_int_equal(r->move_ms[0], 2750);
+    for (int i = 1; i < 4; i++)
+        assert_int_equal(r->move_ms[i], 0);
+    record_free(r);
+    static const char untimed[] = "V2.2\nP1-HI-KA-GI-KI-OU\nP2 *  *  *  * -FU\n"
+                                  "P3 *  *  *  *  * \nP4+FU *  *  *  * \nP5+OU+KI+GI+KA+HI\n"
+                                  "+\n+1513HI\n";
+    r = record_parse(untimed, strlen(untimed), "untimed", NULL, &err);
+    assert_non_null(r);
+    assert_false(r->timed);
+    assert_null(record_game(r).move_ms);
+    record_free(r);
+}
+
 /* ---- what is wrong, and where ------------------------------------------------ */
 
 static void assert_refused(const char *text, const RecordHint *hint, const char *says)
@@ -399,6 +442,7 @@ int main(void)
         cmocka_unit_test(test_known_records), cmocka_unit_test(test_starts),
         cmocka_unit_test(test_round_trip_known), cmocka_unit_test(test_round_trip_random),
         cmocka_unit_test(test_shift_jis), cmocka_unit_test(test_kif_times),
+        cmocka_unit_test(test_times_read),
         cmocka_unit_test(test_errors),
         cmocka_unit_test(test_guards), cmocka_unit_test(test_formats),
     };
