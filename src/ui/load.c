@@ -69,7 +69,7 @@ Session *session_from_record(const Record *r, const UiPlayer players[2], Err *er
     Session *s = session_new(r->id, r->opts, r->nopts, players, r->position[0] ? r->position : NULL,
                              err);
     for (int i = 0; s && i < r->nmoves; i++) {
-        if (session_play(s, r->moves[i]) != 0) {
+        if (session_play_recorded(s, r->moves[i], r->move_ms[i]) != 0) {
             session_free(s);
             err_set(err, "out of memory");
             return NULL;
@@ -136,11 +136,19 @@ int ui_save_game(const Session *s, const char *path, Err *err)
     char names[2][200];
     for (int i = 0; i < 2; i++)
         player_format(&s->players[i], names[i], sizeof names[i]);
-    /* The whole game as played: moves undone but kept for redo too. */
+    /* The whole game as played, with each move's time: moves undone but
+     * kept for redo too. */
+    int64_t *move_ms = malloc((size_t)(s->top + 1) * sizeof *move_ms);
+    if (!move_ms)
+        return err_set(err, "out of memory");
+    for (int i = 0; i < s->top; i++)
+        move_ms[i] = session_move_ms(s, i);
     const RecordGame game = {.game = s->game, .opts = opts, .nopts = s->nopts,
                              .start = session_state(s, 0), .moves = s->moves, .nmoves = s->top,
-                             .names = {names[0], names[1]}};
-    return record_save(f, &game, path, err);
+                             .names = {names[0], names[1]}, .move_ms = move_ms};
+    const int rc = record_save(f, &game, path, err);
+    free(move_ms);
+    return rc;
 }
 
 void ui_load(Screen *from, const char *path, UiLoadUse use)

@@ -130,6 +130,23 @@ int session_play(Session *s, Move m)
     return 0;
 }
 
+int session_play_recorded(Session *s, Move m, int64_t ms)
+{
+    const int side = session_side(s);
+    if (session_play(s, m) != 0)
+        return -1;
+    s->clock.used[side] += ms > 0 ? ms : 0;
+    s->clock_at[s->n] = s->clock;
+    return 0;
+}
+
+int64_t session_move_ms(const Session *s, int i)
+{
+    const int side = game_side(s->game, session_state(s, i));
+    const int64_t ms = s->clock_at[i + 1].used[side] - s->clock_at[i].used[side];
+    return ms > 0 ? ms : 0;
+}
+
 bool session_undo(Session *s)
 {
     if (s->n == 0)

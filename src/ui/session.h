@@ -75,9 +75,15 @@ void session_free(Session *s);
 const void *session_state(const Session *s, int i);
 static inline const void *session_current(const Session *s) { return session_state(s, s->n); }
 int session_side(const Session *s);
+/* The time move i (0 .. top-1) took, as its side's clock counted it: 0
+ * for a move that was not timed (a loaded game's). */
+int64_t session_move_ms(const Session *s, int i);
 /* Play a legal move (redo history beyond it is dropped; the clock charges
  * the move's time).  -1 if no memory. */
 int session_play(Session *s, Move m);
+/* A move of a game read from a record, which says it took `ms`: its
+ * side's time used counts it (the main time is not charged). */
+int session_play_recorded(Session *s, Move m, int64_t ms);
 bool session_undo(Session *s);
 bool session_redo(Session *s);
 /* Game over?  `value` from the first player's view, `why` e.g. "repetition". */

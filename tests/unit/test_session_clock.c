@@ -10,8 +10,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "records/records.h"
 #include "ui/clock_face.h"
+#include "ui/load.h"
 #include "ui/session.h"
 
 static uint64_t fake_ms;
@@ -85,6 +88,52 @@ static void moves_charge_the_clock_and_undo_gives_it_back(void **unused)
     assert_int_equal(again->clock.main_left[0], 300000);
     assert_int_equal(session_time_used(again, 0), 0);
     session_free(again);
+    session_free(s);
+}
+
+/* Each move's time is what its side's clock counted, undo and redo
+ * aside, and a saved KIF or CSA record carries it. */
+static void saved_records_keep_each_moves_time(void **unused)
+{
+    (void)unused;
+    Session *s = game_on_clock("gogo", "pvs:1", &five_plus_two);
+    think_and_play(s, 4000);
+    think_and_play(s, 1500);
+    think_and_play(s, 2500);
+    assert_true(session_undo(s));
+    assert_true(session_redo(s));
+    assert_int_equal(session_move_ms(s, 0), 4000);
+    assert_int_equal(session_move_ms(s, 1), 1500);
+    assert_int_equal(session_move_ms(s, 2), 2500);
+    char dir[] = "/tmp/yomi-test-XXXXXX", path[64];
+    assert_non_null(mkdtemp(dir));
+    static const char *const ext[] = {"kifu", "csa"};
+    for (int f = 0; f < 2; f++) {
+        snprintf(path, sizeof path, "%s/game.%s", dir, ext[f]);
+        Err err = {{0}};
+        if (ui_save_game(s, path, &err) != 0)
+            fail_msg("%s: %s", path, err.msg);
+        Record *r = record_load(path, NULL, &err);
+        if (!r)
+            fail_msg("%s: %s", path, err.msg);
+        assert_int_equal(r->nmoves, 3);
+        assert_int_equal(r->move_ms[0], 4000);
+        assert_int_equal(r->move_ms[1], 1000); /* whole seconds in the file */
+        assert_int_equal(r->move_ms[2], 2000);
+        /* loaded again, the moves keep those times */
+        UiPlayer players[2];
+        ui_player_parse("human", &players[0], &err);
+        ui_player_parse("pvs:1", &players[1], &err);
+        Session *back = session_from_record(r, players, &err);
+        assert_non_null(back);
+        assert_int_equal(session_move_ms(back, 0), 4000);
+        assert_int_equal(session_move_ms(back, 1), 1000);
+        assert_int_equal(session_time_used(back, 1 - session_side(back)), 4000 + 2000); /* the first player */
+        session_free(back);
+        record_free(r);
+        unlink(path);
+    }
+    rmdir(dir);
     session_free(s);
 }
 
@@ -297,6 +346,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(moves_charge_the_clock_and_undo_gives_it_back),
+        cmocka_unit_test(saved_records_keep_each_moves_time),
         cmocka_unit_test(a_long_game_keeps_every_ply),
         cmocka_unit_test(out_of_time_loses),
         cmocka_unit_test(save_files_keep_the_clock),
