@@ -6,8 +6,8 @@
  *
  * BO is the board (its size, the squares row by row from a1: '*' black,
  * 'O' white, '-' empty) and the side to move; B[] and W[] are the moves,
- * a square or PA for a pass, with an evaluation and a time after slashes
- * that yomi skips.  TY is the game type: the board's size, and 'r' with a
+ * a square or PA for a pass, with an evaluation (skipped) and the move's
+ * time in seconds after slashes.  TY is the game type: the board's size, and 'r' with a
  * count for a random start, which BO then shows.  Other properties (PC,
  * DT, ratings, times, RE) are read past. */
 #include <ctype.h>
@@ -160,7 +160,12 @@ static int ggf_move(Ggf *p, int colour, Err *err)
     if (g->ops->side_to_move(g, rr_state(rd)) != colour && !rr_over(rd))
         return colour ? rr_fail(rd, err, "W[%.15s]: it is black's move", p->value)
                       : rr_fail(rd, err, "B[%.15s]: it is white's move", p->value);
-    return rr_move(rd, pass ? "pass" : text, text, err);
+    if (rr_move(rd, pass ? "pass" : text, text, err) != 0)
+        return -1;
+    const char *eval = strchr(p->value, '/'), *time = eval ? strchr(eval + 1, '/') : NULL;
+    if (time)
+        rr_time(rd, rr_seconds(rr_skip_blanks(time + 1)));
+    return 0;
 }
 
 static int ggf_property(Ggf *p, Err *err)
@@ -281,8 +286,13 @@ static int ggf_write(FILE *out, const RecordGame *r, Err *err)
     for (int i = 0; i < r->nmoves; i++) {
         char text[16];
         g->ops->format_move(g, cur, r->moves[i], text, sizeof text);
-        fprintf(out, "%c[%s]", g->ops->side_to_move(g, cur) ? 'W' : 'B',
+        fprintf(out, "%c[%s", g->ops->side_to_move(g, cur) ? 'W' : 'B',
                 r->moves[i] == MOVE_PASS ? "PA" : text);
+        if (r->move_ms) { /* no evaluation, the time in seconds */
+            const long long ms = r->move_ms[i] > 0 ? r->move_ms[i] : 0;
+            fprintf(out, "//%lld.%02lld", ms / 1000, ms % 1000 / 10);
+        }
+        fputc(']', out);
         g->ops->play(g, cur, r->moves[i], next);
         memcpy(cur, next, g->state_size);
     }

@@ -330,6 +330,22 @@ static void test_times_read(void **state)
     for (int i = 1; i < 4; i++)
         assert_int_equal(r->move_ms[i], 0);
     record_free(r);
+    static const char ggf[] = "(;GM[Othello]TY[8]BO[8 -------- -------- -------- ---O*--- "
+                              "---*O--- -------- -------- -------- *]B[f5//1.5]W[d6/-2.00/12.345]"
+                              "B[c3/+1]W[d3//x];)";
+    r = record_parse(ggf, strlen(ggf), "ggf", NULL, &err);
+    if (!r)
+        fail_msg("%s", err.msg);
+    assert_int_equal(r->move_ms[0], 1500);
+    assert_int_equal(r->move_ms[1], 12345);
+    assert_int_equal(r->move_ms[2], 0);
+    assert_int_equal(r->move_ms[3], 0);
+    const RecordGame rg = record_game(r);
+    char *back = record_text(record_format_named("ggf"), &rg, &len, &err);
+    assert_non_null(back);
+    assert_non_null(strstr(back, "B[f5//1.50]W[d6//12.34]B[c3//0.00]W[d3//0.00]"));
+    free(back);
+    record_free(r);
     static const char untimed[] = "V2.2\nP1-HI-KA-GI-KI-OU\nP2 *  *  *  * -FU\n"
                                   "P3 *  *  *  *  * \nP4+FU *  *  *  * \nP5+OU+KI+GI+KA+HI\n"
                                   "+\n+1513HI\n";
