@@ -42,7 +42,8 @@ typedef struct {
     const char *eval;
     bool positions;         /* --save-positions and --load-positions */
     bool game_reads_positions; /* a positions file is read through the game's notation */
-    bool label_eval;        /* --label-eval: its positions' searches take another evaluation */
+    bool label_eval;        /* --label-eval and --play-eval: the positions' searches and the
+                               games take another evaluation than the one fitted on */
     TrainFn *train;
     void (*report)(const char *out, const TrainReport *r);
 } Trainer;
@@ -139,8 +140,8 @@ static const CliCommand train_gogo_net_help = {
     .name = "train gogo-net",
     /* xgettext:c-format */
     .help = N_("usage: yomi train gogo-net [--games N] [--depth D] [--seed S] [--threads T]\n"
-            "                           [--label-depth L] [--label-eval E] [--epochs E]\n"
-            "                           [--eval E] [--out FILE]\n"
+            "                           [--label-depth L] [--label-eval E] [--play-eval E]\n"
+            "                           [--epochs E] [--eval E] [--out FILE]\n"
             "                           [--save-positions F] [--load-positions F ...]\n"
             "\n"
             "Fit gogo's network, the evaluation's second part, on top of its linear weights.\n"
@@ -151,7 +152,7 @@ static const CliCommand train_gogo_net_help = {
             "those searches (E epochs, default 4; every tenth game held out to check it).\n"
             "--label-eval E searches them with another evaluation instead (tuned: the\n"
             "shipped file's, with its network; or a FILE), every position again, loaded\n"
-            "or not.\n"
+            "or not.  --play-eval E plays the games with one (tuned: the network's own).\n"
             "--eval E gives the linear weights (default linear: the shipped file's, without\n"
             "its network).  FILE (default gogo-eval.txt) gets the linear weights and the\n"
             "network, replaced atomically; install it as assets/gogo-eval.txt.  T threads\n"
@@ -261,6 +262,8 @@ static int parse_options(const Trainer *t, int argc, char **argv, int game_at, T
             o->save_positions = v;
         } else if (t->label_eval && strcmp(opt, "--label-eval") == 0) {
             o->label_eval = v;
+        } else if (t->label_eval && strcmp(opt, "--play-eval") == 0) {
+            o->play_eval = v;
         } else if (t->positions && strcmp(opt, "--load-positions") == 0) {
             if (o->nload == TRAIN_MAX_POSITION_FILES)
                 return cli_fail("%s: at most %d --load-positions files", t->cmd,
@@ -288,6 +291,13 @@ static bool has_eval(const CliGameOpts *go)
         if (strcmp(go->opts[i].key, "eval") == 0)
             return true;
     return false;
+}
+
+/* The trainer's game opened with evaluation `eval` alone. */
+static Game *open_eval(const Trainer *t, const char *eval, Err *err)
+{
+    const GameOption opt = {.key = "eval", .value = eval};
+    return cli_game_open(t->game, &opt, 1, err);
 }
 
 static int train_cmd(int argc, char **argv)
@@ -319,20 +329,22 @@ static int train_cmd(int argc, char **argv)
         if (!(g = cli_game_open(t->game, go.opts, go.n, &err)))
             return cli_fail("%s: %s", t->cmd, err.msg);
     }
-    /* The labels' searches may use another evaluation (a network) than
-     * the games, which must be linear. */
-    Game *label_game = NULL;
-    if (o.label_eval) {
-        const GameOption eval = {.key = "eval", .value = o.label_eval};
-        if (!(label_game = cli_game_open(t->game, &eval, 1, &err))) {
-            game_close(g);
-            return cli_fail("%s: --label-eval: %s", t->cmd, err.msg);
-        }
-        o.label_game = label_game;
+    /* The labels' searches and the games may use another evaluation (a
+     * network) than the linear one fitted on. */
+    Game *label_game = NULL, *play_game = NULL;
+    if (o.label_eval && !(o.label_game = label_game = open_eval(t, o.label_eval, &err))) {
+        game_close(g);
+        return cli_fail("%s: --label-eval: %s", t->cmd, err.msg);
+    }
+    if (o.play_eval && !(o.play_game = play_game = open_eval(t, o.play_eval, &err))) {
+        game_close(label_game);
+        game_close(g);
+        return cli_fail("%s: --play-eval: %s", t->cmd, err.msg);
     }
     o.progress = isatty(STDERR_FILENO);
     TrainReport report;
     const int rc = t->train(g, &o, &report, &err);
+    game_close(play_game);
     game_close(label_game);
     game_close(g);
     if (rc != 0)

@@ -537,14 +537,16 @@ int train_gogo_net(const Game *g, const TrainOptions *o, TrainReport *rep, Err *
                      o->nload > 1 ? " ..." : "");
         else
             snprintf(how, sizeof how, "--games %ld --depth %d", o->games, o->depth);
-        char label_eval[300] = "";
+        char label_eval[300] = "", play_eval[300] = "";
         if (o->label_game)
             snprintf(label_eval, sizeof label_eval, " --label-eval %.200s", o->label_eval);
+        if (o->play_game && !o->nload)
+            snprintf(play_eval, sizeof play_eval, " --play-eval %.200s", o->play_eval);
         snprintf(comment, sizeof comment,
-                 "yomi train gogo-net %s --label-depth %d%s --epochs %d --seed %llu: %zu positions "
+                 "yomi train gogo-net %s%s --label-depth %d%s --epochs %d --seed %llu: %zu positions "
                  "(+%zu checked, %zu searched), scale %.0f; held out, against the searches "
                  "%.5f -> %.5f, against the results %.5f -> %.5f",
-                 how, o->label_depth, label_eval, o->epochs, (unsigned long long)o->seed, rep->fitted,
+                 how, play_eval, o->label_depth, label_eval, o->epochs, (unsigned long long)o->seed, rep->fitted,
                  rep->held_out, rep->searched, rep->scale, rep->held_before, rep->held_after,
                  rep->held_result_before, rep->held_result_after);
         const Weights w = {linear, net};

@@ -230,12 +230,15 @@ static int play(const Selfplay *sp, GogoPositions *p, TrainReport *rep, Err *err
 int gogo_positions_get(const Game *g, const TrainOptions *o, GogoPositions *p, TrainReport *rep,
                        Err *err)
 {
+    /* The games may be played with another evaluation (a network) than
+     * the one the positions are read with. */
+    const Game *player = o->play_game ? o->play_game : g;
     const Selfplay sp = {
-        .g = g, .games = o->games, .threads = o->threads, .depth = o->depth, .seed = o->seed,
+        .g = player, .games = o->games, .threads = o->threads, .depth = o->depth, .seed = o->seed,
         .game_rng = gogo_game_rng, .random_min = 2, .random_span = 7, /* 2-8 random plies */
         .exact = -1, .max_plies = MAX_GAME_PLIES,
         .sample_size = sizeof(GogoSample),
-        .keep = keep_position, .label = label_position, .ctx = g,
+        .keep = keep_position, .label = label_position, .ctx = player,
         .progress = o->progress,
     };
     memset(p, 0, sizeof *p);

@@ -26,6 +26,10 @@ typedef struct {
      * searched again, loaded or not (NULL: the played game's linear one) */
     const Game *label_game;
     const char *label_eval; /* its --eval, for the file's comment */
+    /* gogo-net: the game whose evaluation plays the self-play games (NULL:
+     * the linear one being fitted on), and its --eval for the comment */
+    const Game *play_game;
+    const char *play_eval;
     uint64_t seed;
     const char *out; /* the weight file, replaced atomically */
     /* reversi, gogo: keep the labelled positions in a file (NULL: no), or fit

@@ -62,6 +62,20 @@ case $err in *"--label-eval"*) ok 0 "the message names --label-eval" ;;
 *) ok 1 "the message names --label-eval ($err)" ;; esac
 bad_input "train gogo: --label-eval is gogo-net's" train gogo --label-eval tuned
 
+# Games played with the network just made: other games, other positions.
+run_yomi train gogo-net --games 12 --depth 1 --label-depth 2 --epochs 2 --seed 3 \
+    --play-eval "$dir/n.txt" --out "$dir/played.txt" --save-positions "$dir/pos3.txt"
+ok $rc "train gogo-net --play-eval FILE"
+is "$(grep -c -- "--play-eval $dir/n.txt" "$dir/played.txt")" "1" \
+    "the file's comment names the games' evaluation"
+! cmp -s "$dir/pos.txt" "$dir/pos3.txt"
+ok $? "the network plays other games"
+bad_input "train gogo-net: a --play-eval that is no evaluation" train gogo-net \
+    --games 1 --play-eval nonesuch --out "$dir/x.txt"
+case $err in *"--play-eval"*) ok 0 "the message names --play-eval" ;;
+*) ok 1 "the message names --play-eval ($err)" ;; esac
+bad_input "train gogo: --play-eval is gogo-net's" train gogo --play-eval tuned
+
 bad_input "train gogo-net: a network to start from" train gogo-net --eval "$dir/n.txt" \
     --games 1 --depth 1 --out "$dir/x.txt"
 bad_input "train gogo-net: bad --label-depth" train gogo-net --label-depth 0
