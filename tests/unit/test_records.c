@@ -297,60 +297,61 @@ static void test_kif_times(void **state)
     record_free(r);
 }
 
+/* A record that must parse. */
+static Record *parsed(const char *text, const char *name)
+{
+    Err err = {{0}};
+    Record *r = record_parse(text, strlen(text), name, NULL, &err);
+    if (!r)
+        fail_msg("%s: %s", name, err.msg);
+    return r;
+}
+
+/* Its first moves' times are `ms`, and written as `format` it holds `has`. */
+static void assert_times(const Record *r, const int64_t *ms, int n, const char *format,
+                         const char *has)
+{
+    for (int i = 0; i < n; i++)
+        assert_int_equal(r->move_ms[i], ms[i]);
+    const RecordGame g = record_game(r);
+    assert_ptr_equal(g.move_ms, r->move_ms);
+    Err err = {{0}};
+    size_t len;
+    char *text = record_text(record_format_named(format), &g, &len, &err);
+    assert_non_null(text);
+    if (!strstr(text, has))
+        fail_msg("no '%s' in\n%s", has, text);
+    free(text);
+}
+
 /* The times a record gives are read (KIF's minutes and seconds, CSA's T
- * with a fraction), carried through a conversion, and a time that makes
- * no sense is passed over, never a reason to refuse the game. */
+ * with a fraction, GGF's after the evaluation), carried through a
+ * conversion, and a time that makes no sense is passed over, never a
+ * reason to refuse the game. */
 static void test_times_read(void **state)
 {
     (void)state;
     Record *r = load("gogo-game.kifu", NULL);
     assert_true(r->timed);
-    assert_int_equal(r->move_ms[0], 5000);
-    assert_int_equal(r->move_ms[2], 12000);
     assert_int_equal(r->move_ms[53], 4000); /* not the 投了 line's 0:10 */
-    const RecordGame g = record_game(r);
-    assert_ptr_equal(g.move_ms, r->move_ms);
-    Err err = {{0}};
-    size_t len;
-    char *csa = record_text(record_format_named("csa"), &g, &len, &err);
-    assert_non_null(csa);
-    assert_non_null(strstr(csa, "+1513HI\nT5\n-2122KI\nT3\n"));
-    free(csa);
+    assert_times(r, (const int64_t[]){5000, 3000, 12000}, 3, "csa", "+1513HI\nT5\n-2122KI\nT3\n");
     record_free(r);
-
-    static const char gogo[] = "V2.2\nP1-HI-KA-GI-KI-OU\nP2 *  *  *  * -FU\nP3 *  *  *  *  * \n"
-                               "P4+FU *  *  *  * \nP5+OU+KI+GI+KA+HI\n+\n"
-                               "+1513HI,T2.75\n-2122KI\nT-1\n+5544OU\nTx\n-2221KI\nT99999999\n";
-    r = record_parse(gogo, strlen(gogo), "times", NULL, &err);
-    if (!r)
-        fail_msg("%s", err.msg);
+    r = parsed("V2.2\nP1-HI-KA-GI-KI-OU\nP2 *  *  *  * -FU\nP3 *  *  *  *  * \n"
+               "P4+FU *  *  *  * \nP5+OU+KI+GI+KA+HI\n+\n"
+               "+1513HI,T2.75\n-2122KI\nT-1\n+5544OU\nTx\n-2221KI\nT99999999\n",
+               "csa times");
     assert_int_equal(r->nmoves, 4);
-    assert_true(r->timed);
-    assert_int_equal(r->move_ms[0], 2750);
-    for (int i = 1; i < 4; i++)
-        assert_int_equal(r->move_ms[i], 0);
+    assert_times(r, (const int64_t[]){2750, 0, 0, 0}, 4, "kifu", "( 0:02/00:00:02)");
     record_free(r);
-    static const char ggf[] = "(;GM[Othello]TY[8]BO[8 -------- -------- -------- ---O*--- "
-                              "---*O--- -------- -------- -------- *]B[f5//1.5]W[d6/-2.00/12.345]"
-                              "B[c3/+1]W[d3//x];)";
-    r = record_parse(ggf, strlen(ggf), "ggf", NULL, &err);
-    if (!r)
-        fail_msg("%s", err.msg);
-    assert_int_equal(r->move_ms[0], 1500);
-    assert_int_equal(r->move_ms[1], 12345);
-    assert_int_equal(r->move_ms[2], 0);
-    assert_int_equal(r->move_ms[3], 0);
-    const RecordGame rg = record_game(r);
-    char *back = record_text(record_format_named("ggf"), &rg, &len, &err);
-    assert_non_null(back);
-    assert_non_null(strstr(back, "B[f5//1.50]W[d6//12.34]B[c3//0.00]W[d3//0.00]"));
-    free(back);
+    r = parsed("(;GM[Othello]TY[8]BO[8 -------- -------- -------- ---O*--- ---*O--- -------- "
+               "-------- -------- *]B[f5//1.5]W[d6/-2.00/12.345]B[c3/+1]W[d3//x];)",
+               "ggf times");
+    assert_times(r, (const int64_t[]){1500, 12345, 0, 0}, 4, "ggf",
+                 "B[f5//1.50]W[d6//12.34]B[c3//0.00]W[d3//0.00]");
     record_free(r);
-    static const char untimed[] = "V2.2\nP1-HI-KA-GI-KI-OU\nP2 *  *  *  * -FU\n"
-                                  "P3 *  *  *  *  * \nP4+FU *  *  *  * \nP5+OU+KI+GI+KA+HI\n"
-                                  "+\n+1513HI\n";
-    r = record_parse(untimed, strlen(untimed), "untimed", NULL, &err);
-    assert_non_null(r);
+    r = parsed("V2.2\nP1-HI-KA-GI-KI-OU\nP2 *  *  *  * -FU\nP3 *  *  *  *  * \n"
+               "P4+FU *  *  *  * \nP5+OU+KI+GI+KA+HI\n+\n+1513HI\n",
+               "untimed");
     assert_false(r->timed);
     assert_null(record_game(r).move_ms);
     record_free(r);
