@@ -305,7 +305,7 @@ static int csa_write(FILE *out, const RecordGame *r, Err *err)
     for (int i = 0; i < r->nmoves; i++) {
         put_move(out, g, cur, r->moves[i]);
         if (r->move_ms) /* whole seconds, as servers send them */
-            fprintf(out, "T%lld\n", (long long)(r->move_ms[i] > 0 ? r->move_ms[i] / 1000 : 0));
+            fprintf(out, "T%lld\n", (long long)(rg_move_ms(r, i) / 1000));
         g->ops->play(g, cur, r->moves[i], next);
         memcpy(cur, next, g->state_size);
     }

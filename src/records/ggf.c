@@ -289,7 +289,7 @@ static int ggf_write(FILE *out, const RecordGame *r, Err *err)
         fprintf(out, "%c[%s", g->ops->side_to_move(g, cur) ? 'W' : 'B',
                 r->moves[i] == MOVE_PASS ? "PA" : text);
         if (r->move_ms) { /* no evaluation, the time in seconds */
-            const long long ms = r->move_ms[i] > 0 ? r->move_ms[i] : 0;
+            const long long ms = rg_move_ms(r, i);
             fprintf(out, "//%lld.%02lld", ms / 1000, ms % 1000 / 10);
         }
         fputc(']', out);

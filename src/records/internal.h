@@ -81,6 +81,12 @@ void rr_name(RecordReader *rd, int side, const char *name);
 
 /* ---- helpers the formats share ------------------------------------------ */
 
+/* Move i's time for a writer: 0 when the game has none. */
+static inline int64_t rg_move_ms(const RecordGame *g, int i)
+{
+    return g->move_ms && g->move_ms[i] > 0 ? g->move_ms[i] : 0;
+}
+
 /* The text after `prefix` when `s` starts with it, else NULL. */
 const char *rr_after(const char *s, const char *prefix);
 /* Skip ASCII blanks and the full-width space U+3000. */

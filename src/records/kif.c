@@ -452,9 +452,10 @@ static int kif_write(FILE *out, const RecordGame *r, Err *err)
     for (int i = 0; i < r->nmoves; i++) {
         fprintf(out, "%4d ", i + 1);
         put_move(out, g, cur, r->moves[i], last_to);
-        const int64_t ms = r->move_ms && r->move_ms[i] > 0 ? r->move_ms[i] : 0;
-        used[g->ops->side_to_move(g, cur)] += ms;
-        put_time(out, ms, used[g->ops->side_to_move(g, cur)]);
+        const int64_t ms = rg_move_ms(r, i);
+        int64_t *side_used = &used[g->ops->side_to_move(g, cur)];
+        *side_used += ms;
+        put_time(out, ms, *side_used);
         last_to = gogo_move_to(r->moves[i]);
         g->ops->play(g, cur, r->moves[i], next);
         memcpy(cur, next, g->state_size);

@@ -75,8 +75,8 @@ void session_free(Session *s);
 const void *session_state(const Session *s, int i);
 static inline const void *session_current(const Session *s) { return session_state(s, s->n); }
 int session_side(const Session *s);
-/* The time move i (0 .. top-1) took, as its side's clock counted it: 0
- * for a move that was not timed (a loaded game's). */
+/* The time move i (0 .. top-1) took, as its side's clock counted it (or
+ * its record said): 0 for a move of a game loaded from a save file. */
 int64_t session_move_ms(const Session *s, int i);
 /* Play a legal move (redo history beyond it is dropped; the clock charges
  * the move's time).  -1 if no memory. */
