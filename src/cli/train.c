@@ -42,7 +42,7 @@ typedef struct {
     const char *eval;
     bool positions;         /* --save-positions and --load-positions */
     bool game_reads_positions; /* a positions file is read through the game's notation */
-    bool label_eval;        /* --label-eval and --play-eval: the positions' searches and the
+    bool other_evals;       /* --label-eval and --play-eval: the positions' searches and the
                                games take another evaluation than the one fitted on */
     TrainFn *train;
     void (*report)(const char *out, const TrainReport *r);
@@ -194,7 +194,7 @@ static const Trainer trainers[] = {
                    [OPT_THREADS] = {1, 16, 2}, [OPT_EPOCHS] = {0, 1000, 4},
                    [OPT_LABEL_DEPTH] = {1, 20, 7}},
         .out = "gogo-eval.txt", .game_options = GAME_OPTIONS_ALL, .eval = "linear",
-        .positions = true, .game_reads_positions = true, .label_eval = true,
+        .positions = true, .game_reads_positions = true, .other_evals = true,
         .train = train_gogo_net, .report = report_gogo_net,
     },
 };
@@ -260,9 +260,9 @@ static int parse_options(const Trainer *t, int argc, char **argv, int game_at, T
             o->out = v;
         } else if (t->positions && strcmp(opt, "--save-positions") == 0) {
             o->save_positions = v;
-        } else if (t->label_eval && strcmp(opt, "--label-eval") == 0) {
+        } else if (t->other_evals && strcmp(opt, "--label-eval") == 0) {
             o->label_eval = v;
-        } else if (t->label_eval && strcmp(opt, "--play-eval") == 0) {
+        } else if (t->other_evals && strcmp(opt, "--play-eval") == 0) {
             o->play_eval = v;
         } else if (t->positions && strcmp(opt, "--load-positions") == 0) {
             if (o->nload == TRAIN_MAX_POSITION_FILES)
