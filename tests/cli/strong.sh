@@ -60,8 +60,8 @@ ok $rc "a time-limited yomi search answers"
 # GameOps).  gogo_switch SWITCH GOGO_DEPTH REVERSI_DEPTH: the nodes of
 # gogo's search from the start with the switch on ($on) and off ($off);
 # reversi, which gives no margin, must search the very same tree either way.
-# Gogo with its linear weights alone: the trees then stay those the switches
-# were measured on when the network is trained again.
+# Gogo with its linear weights alone, so that a network trained again does
+# not move these trees.
 nodes() { printf '%s\n' "$out" | awk -F '\t' 'NR == 2 { print $7 }'; }
 gogo_switch() {
     run_yomi search gogo --algo yomi --depth "$2" --eval linear --format tsv
