@@ -284,7 +284,7 @@ static void take_helpers_deeper(Search *s, SearchResult *r, int main_depth)
 /// instead (game.h solver_threads: reversi's and Kalah's, BENCHMARKS.md
 /// "Threads"), while the search's helpers wait.  A traced search runs on
 /// its own thread alone.
-static void search_iterate(Search *s, SearchResult *r)
+static void search_iterate(Search *s, SearchResult *r, int soft_ms)
 {
     Ctx *c = &s->c;
     const SearchConfig *cfg = &c->cfg;
@@ -297,9 +297,9 @@ static void search_iterate(Search *s, SearchResult *r)
     bool have = false;
     Team *team = ctx_tracing(c) ? NULL : s->team;
     bool helping = false; /* the team is on Lazy SMP */
-    const uint64_t soft_ns = cfg->soft_ms > 0 && cfg->time_ms > cfg->soft_ms
+    const uint64_t soft_ns = soft_ms > 0 && cfg->time_ms > soft_ms
                                  ? atomic_load_explicit(&s->live.start_ns, memory_order_relaxed) +
-                                       (uint64_t)cfg->soft_ms * 1000000u
+                                       (uint64_t)soft_ms * 1000000u
                                  : 0;
     for (int d = deepen ? 1 : target; d <= target; d++) {
         if (have && soft_ns && clock_ns() >= soft_ns)
@@ -369,6 +369,23 @@ static void search_sample(Search *s, SearchResult *r)
 
 static void fill_stats(const Search *s, SearchStats *out);
 
+/// A move on a clock (a soft limit) with one legal move needs no search
+/// to choose it: what it saves is time the later moves get.  A little
+/// search still gives the panel its value and line and leaves the table
+/// warm for the reply, so it starts iterations for a quarter of its soft
+/// limit and stops at half of it, as Stockfish caps such a move's time.
+/// Other moves, and searches without a clock, keep their limits.
+static int forced_move_soft_limit(Ctx *c, int nlegal, uint64_t start_ns)
+{
+    const int soft_ms = c->cfg.soft_ms;
+    if (nlegal != 1 || soft_ms <= 0)
+        return soft_ms;
+    const uint64_t cap_ns = start_ns + (uint64_t)soft_ms * 500000u;
+    if (!c->deadline_ns || c->deadline_ns > cap_ns)
+        c->deadline_ns = cap_ns;
+    return soft_ms / 4 > 0 ? soft_ms / 4 : 1;
+}
+
 static int search_body(Search *s, SearchResult *r)
 {
     Ctx *c = &s->c;
@@ -401,7 +418,7 @@ static int search_body(Search *s, SearchResult *r)
         if (sampling)
             search_sample(s, r);
         else
-            search_iterate(s, r);
+            search_iterate(s, r, forced_move_soft_limit(c, n, start));
         r->pv_len = pv_legal_prefix(c, s->root, r->pv, r->pv_len);
         if (r->pv_len == 0) { /* stopped before any root move finished */
             r->pv[0] = legal[0];

@@ -214,6 +214,42 @@ static void test_soft_limit_ends_between_iterations(void **unused)
     game_close(g);
 }
 
+/* One legal move on a clock: the search starts iterations for a quarter
+ * of its soft limit and stops at half of it, where another move would
+ * start iterations until the whole soft limit has passed (this position
+ * does not solve in that time: 3 M nodes reach depth 15).  Gote is in
+ * check from the gold on 1b, which the pawn on 1c guards; only gote's
+ * gold can take it. */
+static void test_a_forced_move_saves_its_clock(void **unused)
+{
+    (void)unused;
+    Err err = {{0}};
+    _Alignas(16) unsigned char root[GAME_MAX_STATE];
+    Game *g = game_open("gogo", NULL, 0, &err);
+    assert_non_null(g);
+    assert_int_equal(g->ops->parse_position(g, "sfen rbsgk/4G/4P/5/1KSBR w P 1", root, &err), 0);
+    Move legal[GAME_MAX_MOVES];
+    assert_int_equal(g->ops->legal_moves(g, root, legal), 1);
+    SearchConfig cfg;
+    search_config_default(&cfg);
+    cfg.algo = ALGO_YOMI;
+    Search *s = search_new(g, &cfg, &err);
+    assert_non_null(s);
+    assert_int_equal(search_set_limits(s, 60, 600000, 0, &err), 0);
+    search_set_soft_limit(s, 2000);
+    static SearchResult r;
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    assert_int_equal(search_run(s, root, &r, &err), 0);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    const double ms = (double)(t1.tv_sec - t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - t0.tv_nsec) / 1e6;
+    assert_true(ms < 2000);
+    assert_true(r.move == legal[0]);
+    assert_true(r.stats.depth >= 1);
+    search_free(s);
+    game_close(g);
+}
+
 /* The panel reads the depth and the counters at any moment: once an
  * iteration is told, its nodes are told too, even when it took fewer
  * nodes than the counters' publishing period (reversi's first plies).
@@ -364,6 +400,7 @@ int main(void)
         cmocka_unit_test(test_algorithms_agree),
         cmocka_unit_test(test_stop_returns_a_legal_move),
         cmocka_unit_test(test_soft_limit_ends_between_iterations),
+        cmocka_unit_test(test_a_forced_move_saves_its_clock),
         cmocka_unit_test(test_a_told_depth_comes_with_its_nodes),
         cmocka_unit_test(test_two_searches_side_by_side),
         cmocka_unit_test(test_player_specs),
