@@ -17,13 +17,15 @@ void agent_clock_none(AgentClock *c)
     c->byoyomi_ms = -1;
 }
 
-/// Time management: a move is planned to take a twentieth of the main
+/// Time management: a move is planned to take a thirtieth of the main
 /// time left and the whole increment, plus all of the byoyomi (which is
-/// lost if not used): the main time shared among twenty moves to come,
-/// each of which earns its own increment back.  (A thirtieth and three
-/// quarters of the increment saved time for late moves that a game of
-/// 1 minute + 1 s mostly never reached: BENCHMARKS.md "Time management on
-/// a clock".)  An iteration that ends past 60% of the plan starts
+/// lost if not used): the main time shared among thirty moves to come,
+/// each of which earns its own increment back.  (A twentieth spent half
+/// as much again as Fairy-Stockfish in a game's first twenty plies and
+/// lived on the increment from ply 40, with half of its reserve;
+/// a thirtieth and three quarters of the increment saved time for late
+/// moves that a game of 1 minute + 1 s mostly never reached:
+/// BENCHMARKS.md "Time management on a clock".)  An iteration that ends past 60% of the plan starts
 /// no deeper one, since the next would take about as long again as all
 /// before it; one already running may go on to three times the plan, but
 /// never past half of the main time left (plus the byoyomi), so a long
@@ -43,7 +45,7 @@ AgentBudget agent_budget(const AgentClock *c, int side)
     const int64_t byo = c->byoyomi_ms > 0 ? c->byoyomi_ms : 0;
     if (c->time_ms[side] < 0 && inc == 0 && byo == 0)
         return (AgentBudget){0};
-    const int64_t plan = main_ms / 20 + inc;
+    const int64_t plan = main_ms / 30 + inc;
     /* No main time left at all: a clock that still asks for a move must
      * give the increment first (the GUI's, over USI), or it had flagged. */
     const int64_t cap = (main_ms > 0 ? main_ms / 2 : inc) + byo;

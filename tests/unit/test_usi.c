@@ -263,10 +263,10 @@ static void test_clock_budget(void **state)
     c.time_ms[1] = 3000;
     c.inc_ms[0] = c.inc_ms[1] = 1000;
     const AgentBudget rich = agent_budget(&c, 0), poor = agent_budget(&c, 1);
-    /* A plan of 60000/20 + the increment: deepen until 60% of it, stop
+    /* A plan of 60000/30 + the increment: deepen until 60% of it, stop
      * at three times it. */
-    assert_int_equal(rich.soft_ms, 2400);
-    assert_int_equal(rich.hard_ms, 12000);
+    assert_int_equal(rich.soft_ms, 1800);
+    assert_int_equal(rich.hard_ms, 9000);
     assert_true(rich.hard_ms > poor.hard_ms && rich.soft_ms > poor.soft_ms);
     assert_true(poor.soft_ms < poor.hard_ms);
     assert_int_equal(poor.hard_ms, 1500); /* never more than half the main time */
@@ -275,10 +275,10 @@ static void test_clock_budget(void **state)
     c.inc_ms[0] = c.inc_ms[1] = -1;
     c.time_ms[1] = 0;
     assert_int_equal(agent_budget(&c, 1).hard_ms, 1);
-    c.time_ms[0] = 1000000; /* a long game: the plan, the cap far off */
+    c.time_ms[0] = 900000; /* a long game: the plan, the cap far off */
     b = agent_budget(&c, 0);
-    assert_int_equal(b.hard_ms, 150000); /* 3 x 50000 */
-    assert_int_equal(b.soft_ms, 30000);
+    assert_int_equal(b.hard_ms, 90000); /* 3 x 30000 */
+    assert_int_equal(b.soft_ms, 18000);
 }
 
 static void test_agent_specs(void **state)
