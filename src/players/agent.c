@@ -20,12 +20,13 @@ void agent_clock_none(AgentClock *c)
 /// Time management: a move is planned to take a thirtieth of the main
 /// time left and the whole increment, plus all of the byoyomi (which is
 /// lost if not used): the main time shared among thirty moves to come,
-/// each of which earns its own increment back.  (A twentieth spent half
-/// as much again as Fairy-Stockfish in a game's first twenty plies and
-/// lived on the increment from ply 40, with half of its reserve;
-/// a thirtieth and three quarters of the increment saved time for late
-/// moves that a game of 1 minute + 1 s mostly never reached:
-/// BENCHMARKS.md "Time management on a clock".)  An iteration that ends past 60% of the plan starts
+/// each of which earns its own increment back.  (A twentieth spent the
+/// opening's time and played the middlegame on the increment, with half
+/// of Fairy-Stockfish's reserve: on 1 minute + 1 s against its master it
+/// scored 49% where this plan scored 56%, BENCHMARKS.md "A game clock
+/// (gogo)".  A thirtieth and three quarters of the increment saved time
+/// for late moves that such a game mostly never reached: "Time
+/// management on a clock".)  An iteration that ends past 60% of the plan starts
 /// no deeper one, since the next would take about as long again as all
 /// before it; one already running may go on to three times the plan, but
 /// never past half of the main time left (plus the byoyomi), so a long
