@@ -180,6 +180,21 @@ static void test_stop_returns_a_legal_move(void **unused)
     game_close(g);
 }
 
+/* yomi's own search on gogo, to depth 60 within 600 s, with a soft
+ * limit (a clock's) of soft_ms. */
+static Search *gogo_clock_search(Game *g, int soft_ms)
+{
+    Err err = {{0}};
+    SearchConfig cfg;
+    search_config_default(&cfg);
+    cfg.algo = ALGO_YOMI;
+    Search *s = search_new(g, &cfg, &err);
+    assert_non_null(s);
+    assert_int_equal(search_set_limits(s, 60, 600000, 0, &err), 0);
+    search_set_soft_limit(s, soft_ms);
+    return s;
+}
+
 /* A clock's soft limit ends the deepening between iterations: the search
  * ends on its own, long before its hard limit and its depth, with the
  * answer of a whole iteration (not stopped).  search_set_limits clears
@@ -190,13 +205,7 @@ static void test_soft_limit_ends_between_iterations(void **unused)
     Err err = {{0}};
     _Alignas(16) unsigned char root[GAME_MAX_STATE];
     Game *g = open_at_start("gogo", root);
-    SearchConfig cfg;
-    search_config_default(&cfg);
-    cfg.algo = ALGO_YOMI;
-    Search *s = search_new(g, &cfg, &err);
-    assert_non_null(s);
-    assert_int_equal(search_set_limits(s, 60, 600000, 0, &err), 0);
-    search_set_soft_limit(s, 1);
+    Search *s = gogo_clock_search(g, 1);
     static SearchResult r;
     assert_int_equal(search_run(s, root, &r, &err), 0);
     assert_false(r.stopped);
@@ -230,13 +239,7 @@ static void test_a_forced_move_saves_its_clock(void **unused)
     assert_int_equal(g->ops->parse_position(g, "sfen rbsgk/4G/4P/5/1KSBR w P 1", root, &err), 0);
     Move legal[GAME_MAX_MOVES];
     assert_int_equal(g->ops->legal_moves(g, root, legal), 1);
-    SearchConfig cfg;
-    search_config_default(&cfg);
-    cfg.algo = ALGO_YOMI;
-    Search *s = search_new(g, &cfg, &err);
-    assert_non_null(s);
-    assert_int_equal(search_set_limits(s, 60, 600000, 0, &err), 0);
-    search_set_soft_limit(s, 2000);
+    Search *s = gogo_clock_search(g, 2000);
     static SearchResult r;
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
