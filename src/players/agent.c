@@ -26,11 +26,11 @@ void agent_clock_none(AgentClock *c)
 /// scored 49% where this plan scored 56%, BENCHMARKS.md "A game clock
 /// (gogo)".  A thirtieth and three quarters of the increment saved time
 /// for late moves that such a game mostly never reached: "Time
-/// management on a clock".)  An iteration that ends past 60% of the plan starts
-/// no deeper one, since the next would take about as long again as all
-/// before it; one already running may go on to three times the plan, but
-/// never past half of the main time left (plus the byoyomi), so a long
-/// game cannot run a side out of time.  The increment is not part of that
+/// management on a clock".)  An iteration that ends past 60% of the plan
+/// starts no deeper one, since the next would take about as long again
+/// as all before it; one already running may go on to three times the
+/// plan, but never past half of the main time left (plus the byoyomi), so
+/// a long game cannot run a side out of time.  The increment is not part of that
 /// half: it is earned by finishing the move (game_clock.c), and counting
 /// it flagged a side whose main time had run low.  (A hard stop at the
 /// plan alone, the first rule, threw away the iteration it cut:
